@@ -1,0 +1,189 @@
+// Package classify tells, for each of the 64 squares of a warped board,
+// which piece stands on it, with an ONNX convolutional network.
+//
+// The network reads each square as a 32x32 grey crop scaled to [0, 1] and
+// returns one logit per class; Classify turns them into probabilities.
+// Two runtimes run the same file: OpenCV's DNN module (fast, the default)
+// and onnx-go (pure Go on top of gorgonia, slower, no C++ in the path).
+package classify
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"image"
+	"math"
+	"sync"
+)
+
+// NumClasses is the number of classes the network tells apart.
+const NumClasses = 13
+
+// Labels names the classes in the network's output order: "" for an empty
+// square, then FEN letters, white (upper case) before black.
+var Labels = [NumClasses]string{"", "P", "N", "B", "R", "Q", "K", "p", "n", "b", "r", "q", "k"}
+
+const (
+	// Batch is the number of crops per run: one board. onnx-go fixes the
+	// batch size on its first run, so it is always the same.
+	Batch = 64
+	// CropSize is the side of one square's crop.
+	CropSize = 32
+	// BoardSize is the side of the warped board Classify takes.
+	BoardSize = 8 * CropSize
+)
+
+// Probs holds one probability per class, in Labels order.
+type Probs [NumClasses]float32
+
+// Best returns the most probable class and its probability.
+func (p Probs) Best() (int, float32) {
+	best := 0
+	for i := range p {
+		if p[i] > p[best] {
+			best = i
+		}
+	}
+	return best, p[best]
+}
+
+// Runtime names an inference engine.
+type Runtime string
+
+const (
+	// OpenCV runs the network with OpenCV's DNN module.
+	OpenCV Runtime = "opencv"
+	// OnnxGo runs the network with github.com/owulveryck/onnx-go.
+	OnnxGo Runtime = "onnx-go"
+)
+
+// Runtimes lists the runtimes New accepts.
+var Runtimes = []Runtime{OpenCV, OnnxGo}
+
+// engine runs a batch of 64 crops and returns 64x13 logits.
+type engine interface {
+	run(input []float32) ([]float32, error)
+	close()
+}
+
+// Classifier classifies the squares of warped boards. It is safe for
+// concurrent use, though calls run one at a time; batch work gives each
+// worker its own Classifier.
+type Classifier struct {
+	mu  sync.Mutex
+	eng engine
+	id  string
+}
+
+// New loads an ONNX model for runtime rt. The model is checked before any
+// runtime sees it, since OpenCV aborts the process on a malformed file.
+func New(model []byte, rt Runtime) (*Classifier, error) {
+	if err := Validate(model); err != nil {
+		return nil, err
+	}
+	var (
+		eng engine
+		err error
+	)
+	switch rt {
+	case OpenCV, "":
+		eng, err = newOpenCV(model)
+	case OnnxGo:
+		eng, err = newOnnxGo(model)
+	default:
+		return nil, fmt.Errorf("classify: unknown runtime %q (want %s or %s)", rt, OpenCV, OnnxGo)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("classify: %w", err)
+	}
+	return &Classifier{eng: eng, id: ModelID(model)}, nil
+}
+
+// ModelID identifies a model file by the start of its SHA-256.
+func ModelID(model []byte) string {
+	sum := sha256.Sum256(model)
+	return "sha256:" + hex.EncodeToString(sum[:6])
+}
+
+// ID identifies the loaded model.
+func (c *Classifier) ID() string { return c.id }
+
+// Close frees the runtime's resources.
+func (c *Classifier) Close() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.eng != nil {
+		c.eng.close()
+		c.eng = nil
+	}
+	return nil
+}
+
+// Classify returns the class probabilities of the 64 squares of board, a
+// BoardSize x BoardSize grey image, in row-major order from its top-left.
+func (c *Classifier) Classify(ctx context.Context, board *image.Gray) ([64]Probs, error) {
+	var out [64]Probs
+	if err := ctx.Err(); err != nil {
+		return out, err
+	}
+	b := board.Bounds()
+	if b.Dx() != BoardSize || b.Dy() != BoardSize {
+		return out, fmt.Errorf("classify: board is %dx%d, want %dx%d", b.Dx(), b.Dy(), BoardSize, BoardSize)
+	}
+	input := Tensor(board)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.eng == nil {
+		return out, errors.New("classify: classifier is closed")
+	}
+	logits, err := c.eng.run(input)
+	if err != nil {
+		return out, fmt.Errorf("classify: %w", err)
+	}
+	if len(logits) != Batch*NumClasses {
+		return out, fmt.Errorf("classify: model returned %d values, want %d", len(logits), Batch*NumClasses)
+	}
+	for i := range out {
+		out[i] = softmax(logits[i*NumClasses : (i+1)*NumClasses])
+	}
+	return out, nil
+}
+
+// Tensor lays out the 64 crops of a warped board as the network's input:
+// shape [64,1,32,32], square r*8+c, pixels scaled to [0, 1].
+func Tensor(board *image.Gray) []float32 {
+	in := make([]float32, Batch*CropSize*CropSize)
+	b := board.Bounds()
+	for r := 0; r < 8; r++ {
+		for c := 0; c < 8; c++ {
+			base := (r*8 + c) * CropSize * CropSize
+			for y := 0; y < CropSize; y++ {
+				row := board.Pix[(r*CropSize+y)*board.Stride+c*CropSize-b.Min.X:]
+				for x := 0; x < CropSize; x++ {
+					in[base+y*CropSize+x] = float32(row[x]) / 255
+				}
+			}
+		}
+	}
+	return in
+}
+
+func softmax(logits []float32) Probs {
+	var p Probs
+	m := logits[0]
+	for _, v := range logits {
+		m = max(m, v)
+	}
+	var sum float64
+	for i, v := range logits {
+		e := math.Exp(float64(v - m))
+		p[i] = float32(e)
+		sum += e
+	}
+	for i := range p {
+		p[i] = float32(float64(p[i]) / sum)
+	}
+	return p
+}

@@ -1,0 +1,63 @@
+package classify
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/owulveryck/onnx-go"
+	"github.com/owulveryck/onnx-go/backend/x/gorgonnx"
+	"gorgonia.org/tensor"
+)
+
+type onnxGoEngine struct {
+	graph *gorgonnx.Graph
+	model *onnx.Model
+}
+
+// decode parses model with onnx-go. Gorgonia panics on some malformed
+// graphs; the panic is turned into an error here so that it never crosses
+// the package boundary.
+func decode(model []byte) (e *onnxGoEngine, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("onnx-go: malformed model: %v", r)
+		}
+	}()
+	g := gorgonnx.NewGraph()
+	m := onnx.NewModel(g)
+	if err := m.UnmarshalBinary(model); err != nil {
+		return nil, fmt.Errorf("onnx-go: %w", err)
+	}
+	return &onnxGoEngine{graph: g, model: m}, nil
+}
+
+func newOnnxGo(model []byte) (engine, error) { return decode(model) }
+
+func (e *onnxGoEngine) run(input []float32) (out []float32, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("onnx-go: %v", r)
+		}
+	}()
+	t := tensor.New(tensor.WithShape(Batch, 1, CropSize, CropSize), tensor.WithBacking(input))
+	if err := e.model.SetInput(0, t); err != nil {
+		return nil, fmt.Errorf("onnx-go: %w", err)
+	}
+	if err := e.graph.Run(); err != nil {
+		return nil, fmt.Errorf("onnx-go: %w", err)
+	}
+	outs, err := e.model.GetOutputTensors()
+	if err != nil {
+		return nil, fmt.Errorf("onnx-go: %w", err)
+	}
+	if len(outs) == 0 || outs[0] == nil {
+		return nil, errors.New("onnx-go: model has no output")
+	}
+	data, ok := outs[0].Data().([]float32)
+	if !ok {
+		return nil, fmt.Errorf("onnx-go: output is %T, want []float32", outs[0].Data())
+	}
+	return append([]float32(nil), data...), nil
+}
+
+func (e *onnxGoEngine) close() {}

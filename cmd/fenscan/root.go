@@ -1,0 +1,120 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/fenscan/fenscan"
+	"github.com/fenscan/fenscan/classify"
+	"github.com/spf13/cobra"
+)
+
+// Exit codes, documented in the README and --help.
+const (
+	exitOK     = 0 // every picture was read
+	exitFailed = 1 // some pictures failed; the others' results were printed
+	exitUsage  = 2 // bad flags or arguments
+)
+
+// ioStreams are the command's input and outputs, injected so that tests can
+// run commands in memory.
+type ioStreams struct {
+	In     io.Reader
+	Out    io.Writer
+	ErrOut io.Writer
+}
+
+// errSomeFailed marks a run that printed its results but had failures,
+// already reported one line each.
+var errSomeFailed = errors.New("some pictures failed")
+
+// usageError marks bad flags or arguments.
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+
+func run(args []string, ios ioStreams) int {
+	root := newRootCmd(ios)
+	root.SetArgs(args)
+	err := root.Execute()
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.Is(err, errSomeFailed):
+		return exitFailed
+	default:
+		fmt.Fprintf(ios.ErrOut, "fenscan: %v\n", err)
+		var ue usageError
+		if errors.As(err, &ue) {
+			return exitUsage
+		}
+		return exitFailed
+	}
+}
+
+func newRootCmd(ios ioStreams) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "fenscan",
+		Short: "Read chess positions from pictures and print FEN",
+		Long: `fenscan finds chessboards in screenshots, diagrams and photos, reads the
+piece on every square and prints each position as FEN, from White's side.
+
+Exit status: 0 when every picture was read, 1 when some failed (each failure
+is reported on standard error, one line naming the file and the cause, and
+the others' results are still printed), 2 on a usage error.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetIn(ios.In)
+	root.SetOut(ios.Out)
+	root.SetErr(ios.ErrOut)
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	root.AddCommand(newScanCmd(ios), newEvalCmd(ios), newVersionCmd(ios))
+	return root
+}
+
+// modelFlags are the flags that choose and run the model, shared by the
+// commands that scan.
+type modelFlags struct {
+	modelPath string
+	runtime   string
+}
+
+func (m *modelFlags) register(cmd *cobra.Command) {
+	cmd.Flags().StringVar(&m.modelPath, "model", "", "ONNX model `FILE` to use instead of the embedded one")
+	cmd.Flags().StringVar(&m.runtime, "runtime", string(classify.OpenCV), "inference runtime: opencv or onnx-go")
+}
+
+// scanner loads the chosen model into a scanner with the other options.
+func (m *modelFlags) scanner(opts fenscan.Options) (*fenscan.Scanner, error) {
+	switch classify.Runtime(m.runtime) {
+	case classify.OpenCV, classify.OnnxGo:
+		opts.Runtime = classify.Runtime(m.runtime)
+	default:
+		return nil, usageError{fmt.Errorf("--runtime must be opencv or onnx-go, not %q", m.runtime)}
+	}
+	if m.modelPath != "" {
+		b, err := os.ReadFile(m.modelPath)
+		if err != nil {
+			return nil, fmt.Errorf("--model: %w", err)
+		}
+		opts.Model = b
+	}
+	s, err := fenscan.New(opts)
+	if err != nil && m.modelPath != "" {
+		return nil, fmt.Errorf("%s: %w", m.modelPath, err)
+	}
+	return s, err
+}
+
+// usageArgs marks argument-count errors as usage errors.
+func usageArgs(check cobra.PositionalArgs) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if err := check(cmd, args); err != nil {
+			return usageError{err}
+		}
+		return nil
+	}
+}

@@ -1,0 +1,282 @@
+// Package detect finds chessboards in pictures and warps each one into a
+// square, grey, 256x256 image of its 64 squares.
+//
+// The finder looks for the regular lattice of lines that separates the
+// squares: along a line between two ranks or files the brightness steps up
+// and down in turn (light, dark, light, ...), something that frames, text,
+// coordinates and user-interface elements rarely do. It fits eight equal
+// steps to that signal on each axis, so a board is found whether or not its
+// outer edge is visible, framed, labelled or cropped tight.
+package detect
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"math"
+	"os"
+	"sort"
+
+	"gocv.io/x/gocv"
+)
+
+// Point is a position in the pixels of the input picture.
+type Point struct{ X, Y float64 }
+
+// Board is one chessboard found in a picture.
+type Board struct {
+	// Corners of the 8x8 squares (frame and outside coordinates excluded)
+	// in the input picture: top-left, top-right, bottom-right, bottom-left
+	// as the picture shows them.
+	Corners [4]Point
+	// Lattice says how clearly the lines between squares stand out.
+	Lattice float64
+	// Checker says how clearly the squares alternate light and dark.
+	Checker float64
+	// Score combines the two; overlapping fits keep the best.
+	Score float64
+}
+
+var debug = os.Getenv("FENSCAN_DEBUG") != ""
+
+// blurSigmas are the scales the lattice is looked for at.
+var blurSigmas = []float64{0.8, 2.5}
+
+// minChecker is the least light/dark separation of a board's squares.
+const minChecker = 1.0
+
+// checker measures how well the squares of a warped board split into two
+// alternating shades: the difference between the mean brightness of the
+// two colours of squares, over the spread within each colour. It reads a
+// band just inside each square's edge, where pieces rarely reach.
+func checker(g *image.Gray) float64 {
+	var sum, sq [2]float64
+	var n [2]float64
+	for r := 0; r < 8; r++ {
+		for c := 0; c < 8; c++ {
+			var m, cnt float64
+			for y := 2; y < SquareSize-2; y++ {
+				for x := 2; x < SquareSize-2; x++ {
+					if x >= 6 && x < SquareSize-6 && y >= 6 && y < SquareSize-6 {
+						continue
+					}
+					m += float64(g.Pix[(r*SquareSize+y)*g.Stride+c*SquareSize+x])
+					cnt++
+				}
+			}
+			m /= cnt
+			p := (r + c) % 2
+			sum[p] += m
+			sq[p] += m * m
+			n[p]++
+		}
+	}
+	m0, m1 := sum[0]/n[0], sum[1]/n[1]
+	v := (sq[0]/n[0] - m0*m0 + sq[1]/n[1] - m1*m1) / 2
+	return math.Abs(m0-m1) / (math.Sqrt(math.Max(v, 0)) + 4)
+}
+
+// Size is the width and height of a warped board; each square is Size/8.
+const Size = 256
+
+// SquareSize is the side of one square in a warped board.
+const SquareSize = Size / 8
+
+// ErrNoBoard is returned when a picture holds no chessboard.
+var ErrNoBoard = errors.New("no chessboard found")
+
+// Options tune Find.
+type Options struct {
+	// MaxBoards caps the number of boards returned (0: no cap).
+	MaxBoards int
+	// MinScore is the lowest lattice score a board may have (0: default).
+	MinScore float64
+}
+
+const (
+	// workSide is the longest side the finder works at; larger pictures are
+	// shrunk first, which keeps the search fast and boards of 120 px and
+	// more well above the smallest square it looks for.
+	workSide = 1600
+	// minBoard is the smallest board side, in working pixels, searched for.
+	minBoard = 64
+	// defaultMinScore separates lattices of real boards from the chance
+	// regularities of text and interfaces (measured on screenshots,
+	// diagrams and pages without boards).
+	defaultMinScore = 0.01
+)
+
+// Find returns the chessboards in img (BGR or grey), the most prominent
+// first. It returns ErrNoBoard when there is none.
+func Find(img gocv.Mat, opts Options) ([]Board, error) {
+	if img.Empty() {
+		return nil, errors.New("detect: empty picture")
+	}
+	grey := toGrey(img)
+	defer grey.Close()
+
+	scale := 1.0
+	if m := max(grey.Cols(), grey.Rows()); m > workSide {
+		scale = float64(workSide) / float64(m)
+		small := gocv.NewMat()
+		gocv.Resize(grey, &small, image.Point{}, scale, scale, gocv.InterpolationArea)
+		grey.Close()
+		grey = small
+	}
+	if grey.Cols() < minBoard/2 || grey.Rows() < minBoard/2 {
+		return nil, fmt.Errorf("detect: picture of %dx%d is too small", img.Cols(), img.Rows())
+	}
+
+	minScore := opts.MinScore
+	if minScore == 0 {
+		minScore = defaultMinScore
+	}
+	cands := candidates(grey)
+	var found []Board
+	for _, sigma := range blurSigmas {
+		g, err := newGradients(grey, sigma)
+		if err != nil {
+			return nil, fmt.Errorf("detect: %w", err)
+		}
+		for _, r := range cands {
+			b, ok := g.fit(r)
+			if !ok {
+				continue
+			}
+			warped, err := Warp(grey, b.Corners)
+			if err != nil {
+				continue
+			}
+			b.Checker = checker(warped)
+			b.Score = math.Sqrt(b.Lattice * b.Checker)
+			if debug {
+				fmt.Printf("  sigma=%.1f cand=%v lattice=%.2f checker=%.2f\n", sigma, r, b.Lattice, b.Checker)
+			}
+			if b.Lattice < minScore || b.Checker < minChecker {
+				continue
+			}
+			found = append(found, b)
+		}
+	}
+	found = suppress(found)
+	if len(found) == 0 {
+		return nil, ErrNoBoard
+	}
+	if opts.MaxBoards > 0 && len(found) > opts.MaxBoards {
+		found = found[:opts.MaxBoards]
+	}
+	for i := range found {
+		for j := range found[i].Corners {
+			found[i].Corners[j].X /= scale
+			found[i].Corners[j].Y /= scale
+		}
+	}
+	return found, nil
+}
+
+func toGrey(img gocv.Mat) gocv.Mat {
+	grey := gocv.NewMat()
+	switch img.Channels() {
+	case 1:
+		img.CopyTo(&grey)
+	case 4:
+		gocv.CvtColor(img, &grey, gocv.ColorBGRAToGray)
+	default:
+		gocv.CvtColor(img, &grey, gocv.ColorBGRToGray)
+	}
+	return grey
+}
+
+// candidates proposes regions that may hold a board: the whole picture, and
+// the bounding boxes of closed outlines that are roughly square. The lattice
+// fit does the real work; these only tell it where to look when the board is
+// a small part of the picture.
+func candidates(grey gocv.Mat) []image.Rectangle {
+	w, h := grey.Cols(), grey.Rows()
+	whole := image.Rect(0, 0, w, h)
+	rects := []image.Rectangle{whole}
+
+	edges := gocv.NewMat()
+	defer edges.Close()
+	gocv.Canny(grey, &edges, 40, 120)
+	kernel := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(3, 3))
+	defer kernel.Close()
+	gocv.Dilate(edges, &edges, kernel)
+	contours := gocv.FindContours(edges, gocv.RetrievalList, gocv.ChainApproxSimple)
+	defer contours.Close()
+
+	for i := 0; i < contours.Size(); i++ {
+		r := gocv.BoundingRect(contours.At(i))
+		if r.Dx() < minBoard || r.Dy() < minBoard {
+			continue
+		}
+		ar := float64(r.Dx()) / float64(r.Dy())
+		if ar < 0.7 || ar > 1.45 {
+			continue
+		}
+		rects = append(rects, r)
+	}
+	// Larger first, and near-duplicates dropped: nested outlines of one
+	// board (frame, board, inner line) give the same fit.
+	sort.SliceStable(rects, func(i, j int) bool { return area(rects[i]) > area(rects[j]) })
+	var out []image.Rectangle
+	for _, r := range rects {
+		dup := false
+		for _, o := range out {
+			if iou(r, o) > 0.85 {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			out = append(out, r)
+		}
+		if len(out) == 40 {
+			break
+		}
+	}
+	return out
+}
+
+func area(r image.Rectangle) float64 { return float64(r.Dx()) * float64(r.Dy()) }
+
+func iou(a, b image.Rectangle) float64 {
+	in := a.Intersect(b)
+	if in.Empty() {
+		return 0
+	}
+	ia := area(in)
+	return ia / (area(a) + area(b) - ia)
+}
+
+func (b Board) bounds() image.Rectangle {
+	minX, minY := math.Inf(1), math.Inf(1)
+	maxX, maxY := math.Inf(-1), math.Inf(-1)
+	for _, p := range b.Corners {
+		minX, maxX = math.Min(minX, p.X), math.Max(maxX, p.X)
+		minY, maxY = math.Min(minY, p.Y), math.Max(maxY, p.Y)
+	}
+	return image.Rect(int(minX), int(minY), int(math.Ceil(maxX)), int(math.Ceil(maxY)))
+}
+
+// suppress keeps, among boards that overlap, the one with the best score,
+// and orders the survivors largest first.
+func suppress(bs []Board) []Board {
+	sort.SliceStable(bs, func(i, j int) bool { return bs[i].Score > bs[j].Score })
+	var keep []Board
+	for _, b := range bs {
+		overlaps := false
+		for _, k := range keep {
+			in := b.bounds().Intersect(k.bounds())
+			if !in.Empty() && area(in) > 0.25*math.Min(area(b.bounds()), area(k.bounds())) {
+				overlaps = true
+				break
+			}
+		}
+		if !overlaps {
+			keep = append(keep, b)
+		}
+	}
+	sort.SliceStable(keep, func(i, j int) bool { return area(keep[i].bounds()) > area(keep[j].bounds()) })
+	return keep
+}

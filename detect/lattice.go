@@ -1,0 +1,302 @@
+package detect
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"math"
+
+	"gocv.io/x/gocv"
+)
+
+// gradients holds, for one grey picture, running sums of the rising and
+// falling brightness steps across columns and rows, so that the line
+// profile of any rectangle costs one subtraction per line.
+type gradients struct {
+	w, h int
+	// colUp[y*w+x] sums max(dI/dx, 0) over rows < y at column x; colDown
+	// likewise for max(-dI/dx, 0).
+	colUp, colDown []float32
+	// rowUp[y*(w+1)+x] sums max(dI/dy, 0) over columns < x at row y.
+	rowUp, rowDown []float32
+}
+
+// newGradients measures the brightness steps of grey after a Gaussian blur
+// of the given sigma: a small one keeps thin grid lines of small boards, a
+// larger one turns the hatching of printed dark squares into flat grey.
+func newGradients(grey gocv.Mat, sigma float64) (*gradients, error) {
+	blur := gocv.NewMat()
+	defer blur.Close()
+	gocv.GaussianBlur(grey, &blur, image.Point{}, sigma, sigma, gocv.BorderReflect101)
+	gx, gy := gocv.NewMat(), gocv.NewMat()
+	defer gx.Close()
+	defer gy.Close()
+	gocv.Sobel(blur, &gx, gocv.MatTypeCV32F, 1, 0, 3, 1, 0, gocv.BorderReplicate)
+	gocv.Sobel(blur, &gy, gocv.MatTypeCV32F, 0, 1, 3, 1, 0, gocv.BorderReplicate)
+	dx, err := gx.DataPtrFloat32()
+	if err != nil {
+		return nil, err
+	}
+	dy, err := gy.DataPtrFloat32()
+	if err != nil {
+		return nil, err
+	}
+	w, h := grey.Cols(), grey.Rows()
+	if len(dx) != w*h || len(dy) != w*h {
+		return nil, errors.New("unexpected gradient layout")
+	}
+	g := &gradients{
+		w: w, h: h,
+		colUp: make([]float32, (h+1)*w), colDown: make([]float32, (h+1)*w),
+		rowUp: make([]float32, h*(w+1)), rowDown: make([]float32, h*(w+1)),
+	}
+	for y := 0; y < h; y++ {
+		row := y * w
+		next := (y + 1) * w
+		var up, down float32
+		for x := 0; x < w; x++ {
+			v := saturate(dx[row+x])
+			u, d := g.colUp[row+x], g.colDown[row+x]
+			if v > 0 {
+				u += v
+			} else {
+				d -= v
+			}
+			g.colUp[next+x], g.colDown[next+x] = u, d
+
+			v = saturate(dy[row+x])
+			if v > 0 {
+				up += v
+			} else {
+				down -= v
+			}
+			g.rowUp[y*(w+1)+x+1], g.rowDown[y*(w+1)+x+1] = up, down
+		}
+	}
+	return g, nil
+}
+
+// edgeCap is the Sobel response (about four times the brightness step)
+// above which an edge counts fully. Without a cap the high-contrast outlines
+// of pieces outweigh the often faint edges between squares, and the bases of
+// a crowded rank of pieces can pull a fit off the true lines.
+const edgeCap = 4 * 24
+
+func saturate(v float32) float32 {
+	return max(-1, min(1, v/edgeCap))
+}
+
+// profile returns, for each position along one axis of r, how strongly a
+// line there alternates between rising and falling brightness across the
+// other axis: the geometric mean of the two, per pixel of line length.
+// vertical selects lines of constant x.
+func (g *gradients) profile(r image.Rectangle, vertical bool) []float64 {
+	var n, length int
+	if vertical {
+		n, length = r.Dx(), r.Dy()
+	} else {
+		n, length = r.Dy(), r.Dx()
+	}
+	if n <= 0 || length <= 0 {
+		return nil
+	}
+	up := make([]float64, n)
+	down := make([]float64, n)
+	for i := 0; i < n; i++ {
+		if vertical {
+			x := r.Min.X + i
+			up[i] = float64(g.colUp[r.Max.Y*g.w+x] - g.colUp[r.Min.Y*g.w+x])
+			down[i] = float64(g.colDown[r.Max.Y*g.w+x] - g.colDown[r.Min.Y*g.w+x])
+		} else {
+			y := r.Min.Y + i
+			up[i] = float64(g.rowUp[y*(g.w+1)+r.Max.X] - g.rowUp[y*(g.w+1)+r.Min.X])
+			down[i] = float64(g.rowDown[y*(g.w+1)+r.Max.X] - g.rowDown[y*(g.w+1)+r.Min.X])
+		}
+	}
+	// A thin grid line rises at one pixel and falls at the next; widening
+	// both signals by a pixel lets such lines count as alternating too.
+	up, down = widen(up), widen(down)
+	out := make([]float64, n)
+	for i := range out {
+		out[i] = math.Sqrt(up[i]*down[i]) / float64(length)
+	}
+	return out
+}
+
+func widen(v []float64) []float64 {
+	out := make([]float64, len(v))
+	for i := range v {
+		m := v[i]
+		if i > 0 {
+			m = math.Max(m, v[i-1])
+		}
+		if i+1 < len(v) {
+			m = math.Max(m, v[i+1])
+		}
+		out[i] = m
+	}
+	return out
+}
+
+// at samples p at a fractional position by linear interpolation.
+func at(p []float64, x float64) float64 {
+	if x < 0 || x > float64(len(p)-1) {
+		return 0
+	}
+	i := int(x)
+	if i == len(p)-1 {
+		return p[i]
+	}
+	f := x - float64(i)
+	return p[i]*(1-f) + p[i+1]*f
+}
+
+// latticeSum scores the nine lines x0+k*step. The outer two count half:
+// they may be framed, cropped or missing, but counting them at all is what
+// tells a board from the same board shifted by one square.
+func latticeSum(p []float64, x0, step float64) float64 {
+	s := 0.5 * (at(p, x0) + at(p, x0+8*step))
+	for k := 1; k <= 7; k++ {
+		s += at(p, x0+float64(k)*step)
+	}
+	return s
+}
+
+// lattice finds the offset x0 (the board's first edge) and step (the square
+// size) whose lines x0+k*step, k=0..8, best match profile p,
+// trying steps from minStep to maxStep in increments of ds and offsets
+// from lo to hi in increments of dx.
+func lattice(p []float64, minStep, maxStep, ds, lo, hi, dx float64) (x0, step, score float64) {
+	best := -1.0
+	for s := minStep; s <= maxStep; s += ds {
+		l, h := math.Max(lo, -0.3*s), math.Min(hi, float64(len(p))-8*s+0.3*s)
+		for x := l; x <= h; x += dx {
+			if v := latticeSum(p, x, s); v > best {
+				best, x0, step = v, x, s
+			}
+		}
+	}
+	if best < 0 {
+		return 0, 0, 0
+	}
+	return x0, step, best / 8
+}
+
+// search fits a lattice to p coarse to fine: first on a shrunken copy of p,
+// whose length bounds the cost, then at full resolution near that answer.
+// The far edge lies eight steps away, so the step is refined to a small
+// fraction of a pixel.
+func search(p []float64, minStep, maxStep float64) (x0, step float64) {
+	d := int(math.Ceil(float64(len(p)) / 256))
+	d = max(1, min(d, int(minStep/2.5)))
+	pd := shrink(p, d)
+	fd := float64(d)
+	x0, step, _ = lattice(pd, minStep/fd, maxStep/fd, 0.2, math.Inf(-1), math.Inf(1), 1)
+	if step == 0 {
+		return 0, 0
+	}
+	x0, step = x0*fd, step*fd
+	return refine(p, x0, step, 2*fd)
+}
+
+// refine fits a lattice to p near a known one: the offset within ±slack
+// pixels and the step within ±1.5%.
+func refine(p []float64, x0, step, slack float64) (float64, float64) {
+	nx, ns, _ := lattice(p, step*0.985, step*1.015, 0.05, x0-slack, x0+slack, 0.25)
+	if ns == 0 {
+		return x0, step
+	}
+	nx, ns, _ = lattice(p, ns*0.998, ns*1.002, 0.01, nx-0.3, nx+0.3, 0.05)
+	return nx, ns
+}
+
+// shrink max-pools p by a factor d, so that lines stay as tall as they were.
+func shrink(p []float64, d int) []float64 {
+	if d == 1 {
+		return p
+	}
+	out := make([]float64, (len(p)+d-1)/d)
+	for i, v := range p {
+		if v > out[i/d] {
+			out[i/d] = v
+		}
+	}
+	return out
+}
+
+// contrast is how far the lattice's lines stand above the rest of the
+// profile between the board's edges: real boards give sharp, tall peaks.
+func contrast(p []float64, x0, step float64) float64 {
+	peak := latticeSum(p, x0, step) / 8
+	var bg float64
+	var n int
+	for i := int(math.Ceil(x0)); float64(i) <= x0+8*step && i < len(p); i++ {
+		if i < 0 {
+			continue
+		}
+		d := math.Mod(float64(i)-x0, step)
+		if d < 0.2*step || d > 0.8*step {
+			continue
+		}
+		bg += p[i]
+		n++
+	}
+	if n == 0 {
+		return 0
+	}
+	bg /= float64(n)
+	return peak / (bg + 0.02*peak + 1e-3)
+}
+
+// fit searches region r (in working pixels) for an 8x8 lattice and returns
+// the board it outlines.
+func (g *gradients) fit(r image.Rectangle) (Board, bool) {
+	bounds := image.Rect(0, 0, g.w, g.h)
+	whole := r == bounds
+	pad := int(0.08 * float64(max(r.Dx(), r.Dy())))
+	box := r.Inset(-pad).Intersect(bounds)
+
+	// The whole picture is searched for boards that fill much of it; the
+	// outlines found by candidates stand for the smaller ones.
+	minStep := math.Max(float64(minBoard)/8, float64(min(r.Dx(), r.Dy()))/4/8)
+	if !whole {
+		minStep = math.Max(minStep, 0.45*float64(min(r.Dx(), r.Dy()))/8)
+	}
+	px := g.profile(box, true)
+	py := g.profile(box, false)
+	x0, sx := search(px, minStep, float64(box.Dx())/8)
+	y0, sy := search(py, minStep, float64(box.Dy())/8)
+	if sx == 0 || sy == 0 {
+		return Board{}, false
+	}
+	bx, by := float64(box.Min.X)+x0, float64(box.Min.Y)+y0
+	if debug {
+		fmt.Printf("   coarse box=%v x=%.1f+%.2f y=%.1f+%.2f\n", box, bx, sx, by, sy)
+	}
+
+	// Refit on the lines' own extent: columns only over the board's rows and
+	// rows only over its columns, so what stands beside the board no longer
+	// dilutes the signal.
+	var cx, cy float64
+	for iter := 0; iter < 2; iter++ {
+		rows := image.Rect(int(bx-sx), int(by), int(math.Ceil(bx+9*sx)), int(math.Ceil(by+8*sy))).Intersect(bounds)
+		cols := image.Rect(int(bx), int(by-sy), int(math.Ceil(bx+8*sx)), int(math.Ceil(by+9*sy))).Intersect(bounds)
+		if rows.Dx() < 8 || cols.Dy() < 8 {
+			return Board{}, false
+		}
+		px = g.profile(rows, true)
+		py = g.profile(cols, false)
+		nx0, nsx := refine(px, bx-float64(rows.Min.X), sx, 2)
+		ny0, nsy := refine(py, by-float64(cols.Min.Y), sy, 2)
+		bx, sx = float64(rows.Min.X)+nx0, nsx
+		by, sy = float64(cols.Min.Y)+ny0, nsy
+		cx, cy = contrast(px, nx0, nsx), contrast(py, ny0, nsy)
+	}
+	if ratio := sx / sy; ratio < 0.8 || ratio > 1.25 {
+		return Board{}, false
+	}
+	return Board{
+		Corners: [4]Point{{bx, by}, {bx + 8*sx, by}, {bx + 8*sx, by + 8*sy}, {bx, by + 8*sy}},
+		Lattice: math.Min(cx, cy),
+	}, true
+}

@@ -1,0 +1,169 @@
+// Package fenscan reads chess positions from pictures. It wires the
+// pipeline's stages: detect finds each board and warps it square, classify
+// reads the piece on each square, assemble builds the FEN record.
+//
+//	s, err := fenscan.New(fenscan.Options{})
+//	...
+//	defer s.Close()
+//	boards, err := s.ScanFile(ctx, "screenshot.png")
+//	fmt.Println(boards[0].FEN)
+package fenscan
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/fenscan/fenscan/assemble"
+	"github.com/fenscan/fenscan/classify"
+	"github.com/fenscan/fenscan/detect"
+	"github.com/fenscan/fenscan/models"
+	"gocv.io/x/gocv"
+)
+
+// Version is the release of fenscan.
+const Version = "0.1.0"
+
+// ErrNoBoard is returned when a picture holds no chessboard.
+var ErrNoBoard = detect.ErrNoBoard
+
+// Options configure a Scanner. The zero value scans with the embedded
+// model on OpenCV.
+type Options struct {
+	// Model is an ONNX model to use instead of the embedded one.
+	Model []byte
+	// Runtime runs the model: classify.OpenCV (default) or classify.OnnxGo.
+	Runtime classify.Runtime
+	// MaxBoards caps the boards read from one picture (0: all).
+	MaxBoards int
+	// MaxPixels refuses larger pictures before decoding them (0: default).
+	MaxPixels int
+	// Assemble overrides what the assembler infers (orientation, side to
+	// move, castling, counters).
+	Assemble assemble.Options
+}
+
+// Scanner reads boards from pictures. A Scanner runs one picture at a
+// time; use one per goroutine for parallel work.
+type Scanner struct {
+	opts Options
+	clf  *classify.Classifier
+}
+
+// New loads the model and returns a Scanner.
+func New(opts Options) (*Scanner, error) {
+	model := opts.Model
+	if model == nil {
+		model = models.Digital
+	}
+	clf, err := classify.New(model, opts.Runtime)
+	if err != nil {
+		return nil, err
+	}
+	return &Scanner{opts: opts, clf: clf}, nil
+}
+
+// Close frees the model.
+func (s *Scanner) Close() error { return s.clf.Close() }
+
+// ModelID identifies the model in use.
+func (s *Scanner) ModelID() string { return s.clf.ID() }
+
+// Square is what was read on one square.
+type Square struct {
+	// Name is the square's name in algebraic notation, "a8" to "h1".
+	Name string `json:"square"`
+	// Piece is the FEN letter of the piece, "" when empty.
+	Piece string `json:"piece"`
+	// Prob is the probability of that reading.
+	Prob float64 `json:"prob"`
+}
+
+// Board is one position read from a picture.
+type Board struct {
+	// Index counts the boards of a picture from 0, largest first.
+	Index int
+	// FEN is the full FEN record, from White's side.
+	FEN string
+	// Corners of the board in the picture: top-left, top-right,
+	// bottom-right, bottom-left as the picture shows them.
+	Corners [4]detect.Point
+	// Confidence is the probability that every square is read right (the
+	// product of the squares' probabilities).
+	Confidence float64
+	// Squares lists the 64 squares from a8 to h1.
+	Squares [64]Square
+	// Position holds the assembled details (orientation, side guesses).
+	Position *assemble.Position
+}
+
+// Placement returns the first field of the FEN.
+func (b *Board) Placement() string { return b.Position.Placement() }
+
+// ScanFile reads every board in the picture at path.
+func (s *Scanner) ScanFile(ctx context.Context, path string) ([]Board, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return s.ScanBytes(ctx, data)
+}
+
+// ScanBytes reads every board in an encoded picture.
+func (s *Scanner) ScanBytes(ctx context.Context, data []byte) ([]Board, error) {
+	img, err := Decode(data, s.opts.MaxPixels)
+	if err != nil {
+		return nil, err
+	}
+	defer img.Close()
+	return s.Scan(ctx, img)
+}
+
+// Scan reads every board in a decoded BGR picture.
+func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
+	found, err := detect.Find(img, detect.Options{MaxBoards: s.opts.MaxBoards})
+	if err != nil {
+		if errors.Is(err, detect.ErrNoBoard) {
+			return nil, ErrNoBoard
+		}
+		return nil, err
+	}
+	boards := make([]Board, 0, len(found))
+	for i, f := range found {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		warped, err := detect.Warp(img, f.Corners)
+		if err != nil {
+			return nil, fmt.Errorf("detect: %w", err)
+		}
+		probs, err := s.clf.Classify(ctx, warped)
+		if err != nil {
+			return nil, err
+		}
+		var sq [64]assemble.Probs
+		for j := range probs {
+			sq[j] = assemble.Probs(probs[j])
+		}
+		pos, err := assemble.Assemble(sq, s.opts.Assemble)
+		if err != nil {
+			return nil, err
+		}
+		boards = append(boards, newBoard(i, f.Corners, pos))
+	}
+	return boards, nil
+}
+
+func newBoard(index int, corners [4]detect.Point, pos *assemble.Position) Board {
+	b := Board{Index: index, FEN: pos.FEN(), Corners: corners, Position: pos, Confidence: 1}
+	for i := range b.Squares {
+		b.Squares[i] = Square{
+			Name:  string(rune('a'+i%8)) + string(rune('8'-i/8)),
+			Piece: pos.Board[i],
+			Prob:  float64(pos.Prob[i]),
+		}
+		b.Confidence *= float64(pos.Prob[i])
+	}
+	return b
+}

@@ -1,0 +1,10 @@
+// Package models embeds the trained networks, so that the fenscan binary
+// needs no other file. See README.md in this folder for the model card.
+package models
+
+import _ "embed"
+
+// Digital classifies squares of screenshots and printed diagrams.
+//
+//go:embed digital.onnx
+var Digital []byte

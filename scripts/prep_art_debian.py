@@ -1,0 +1,255 @@
+"""Piece sets and chess diagram fonts from Debian packages (unpacked by fetch_art.sh into
+build/art/PKG). Called by prep_art.py. Every set gets an entry in sets.json with package,
+author, license (from /usr/share/doc/PKG/copyright), family (sets of the same design share a
+family; held-out families are never trained on) and kind (svg / sprite / font)."""
+import glob, os, subprocess
+import numpy as np, cv2
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ART = os.path.join(ROOT, "build", "art")
+S = 160
+PIECES = ["wK", "wQ", "wR", "wB", "wN", "wP", "bK", "bQ", "bR", "bB", "bN", "bP"]
+
+# Families held out from training (design families, so the same design from another
+# package cannot leak into training).
+HELDOUT_FAMILIES = {"fantasy", "spatial", "pixel", "magnetic", "kingdom", "condal", "lucena",
+                    "goodcompanion", "xboard", "kosal", "eboard-jumbo", "chessicons"}
+
+PYCHESS_SVG = ["ada", "alfonso", "alpha", "chessicons", "chessmonk", "freestaunton", "kilfiger",
+               "kosal", "leipzig", "magnetic", "maya", "merida_new", "metaltops", "pirat", "regular"]
+# chess diagram fonts in pychess (mapping ' +pnbrqkomvtwlPNBRQKOMVTWL' verified by rendering);
+# cheq.ttf skipped: several black-on-light glyphs missing.
+PYCHESS_TTF = ["adventurer", "cases", "condal", "harlequin", "kingdom", "leipzig", "line", "lucena",
+               "magnetic", "mark", "maroquin", "maya", "medieval", "merida", "millenia", "motif", "usual"]
+FONT_AUTHORS = {"adventurer": "Armando H. Marroquin", "cases": "David L. Brown", "condal": "Armando H. Marroquin",
+                "harlequin": "Armando H. Marroquin", "kingdom": "Armando H. Marroquin", "leipzig": "Armando H. Marroquin",
+                "line": "Armando H. Marroquin", "lucena": "Armando H. Marroquin", "magnetic": "Armando H. Marroquin",
+                "mark": "Armando H. Marroquin", "maroquin": "Armando H. Marroquin", "maya": "Armando H. Marroquin",
+                "medieval": "Armando H. Marroquin", "merida": "Armando H. Marroquin", "millenia": "Armando H. Marroquin",
+                "motif": "Armando H. Marroquin", "usual": "Armando H. Marroquin"}
+SCID = {  # dir: (file, family, author)
+    "Alpha": ("alpha2_200.png", "alpha", "Eric Bentzen (font); images Shane Hudson"),
+    "Good Companion": ("good_companion_200.png", "goodcompanion", "scid contributors"),
+    "Leipzig": ("Leibzig_200.png", "leipzig", "Armando H. Marroquin (font); images marcelk.net"),
+    "Merida1": ("Merida1_114.png", "merida", "Armando H. Marroquin (font)"),
+    "Eboard": ("Eboard_120.png", "eboard", "Felipe Bergo"),
+    "Fantasy2": ("fantasy2_200.png", "fantasy", "Maurizio Monge"),
+    "Kingdom": ("Kingdom_80.gif", "kingdom", "Armando H. Marroquin (font)"),
+    "Bauhaus": ("Bauhaus_80.gif", "bauhaus", "Sandra Snan"),
+}
+EBOARD_SKIP = {"Altinov", "Primepov", "Enquil", "classic", "Dominical72"}  # non-standard sheet layouts
+
+
+def fit(im_rgba, fill=0.92):
+    """place RGBA piece bottom-centred-ish in an SxS box, scaled so its bbox fits fill*S."""
+    a = im_rgba[:, :, 3]
+    ys, xs = np.nonzero(a > 10)
+    if len(ys) == 0:
+        return None
+    im = im_rgba[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+    h, w = im.shape[:2]
+    f = fill * S / max(h, w)
+    im = cv2.resize(im, (max(1, int(round(w * f))), max(1, int(round(h * f)))), interpolation=cv2.INTER_AREA if f < 1 else cv2.INTER_CUBIC)
+    out = np.zeros((S, S, 4), np.uint8)
+    h, w = im.shape[:2]
+    y = (S - h) // 2
+    x = (S - w) // 2
+    out[y:y + h, x:x + w] = im
+    return out
+
+
+def write_set(outdir, name, pieces):
+    d = os.path.join(outdir, name)
+    os.makedirs(d, exist_ok=True)
+    for p, im in pieces.items():
+        cv2.imwrite(os.path.join(d, p + ".png"), im)
+
+
+def entry(meta, name, package, author, lic, family, kind, style="colour"):
+    meta[name] = dict(source="debian:" + package, package=package, author=author, license=lic,
+                      family=family, kind=kind, style=style, heldout=family in HELDOUT_FAMILIES)
+
+
+def do_pychess_svg(meta, outdir, log):
+    base = os.path.join(ART, "pychess/usr/share/pychess/pieces")
+    for s in PYCHESS_SVG:
+        name = "pychess-" + s
+        d = os.path.join(outdir, name)
+        if not os.path.exists(os.path.join(d, "bP.png")):
+            os.makedirs(d, exist_ok=True)
+            for p in PIECES:
+                svg = os.path.join(base, s, p[0] + p[1].lower() + ".svg")
+                subprocess.run(["rsvg-convert", "-w", str(S), "-h", str(S), "-o", os.path.join(d, p + ".png"), svg], check=True)
+        fam = {"merida_new": "merida"}.get(s, s)
+        entry(meta, name, "pychess", "pychess contributors (see package)", "GPL-3+", fam, "svg")
+
+
+def do_xboard(meta, outdir, log):
+    base = os.path.join(ART, "xboard/usr/share/games/xboard/themes/default")
+    names = {"K": "King", "Q": "Queen", "R": "Rook", "B": "Bishop", "N": "Knight", "P": "Pawn"}
+    d = os.path.join(outdir, "xboard-default")
+    if not os.path.exists(os.path.join(d, "bP.png")):
+        os.makedirs(d, exist_ok=True)
+        for p in PIECES:
+            svg = os.path.join(base, ("White" if p[0] == "w" else "Black") + names[p[1]] + ".svg")
+            tmp = os.path.join(d, "tmp.png")
+            subprocess.run(["rsvg-convert", "-w", "400", "-h", "400", "-a", "-o", tmp, svg], check=True)
+            im = cv2.imread(tmp, cv2.IMREAD_UNCHANGED)
+            cv2.imwrite(os.path.join(d, p + ".png"), fit(im, 0.9))
+        os.remove(os.path.join(d, "tmp.png"))
+    entry(meta, "xboard-default", "xboard", "GNU XBoard contributors", "GPL-3+", "xboard", "svg")
+
+
+def load_any(path):
+    im = cv2.imread(path, cv2.IMREAD_UNCHANGED)
+    if im is None:  # gif
+        from PIL import Image
+        im = np.array(Image.open(path).convert("RGBA"))[:, :, [2, 1, 0, 3]]
+    if im.ndim == 2:
+        im = cv2.cvtColor(im, cv2.COLOR_GRAY2BGRA)
+    if im.shape[2] == 3:
+        im = np.dstack([im, np.full(im.shape[:2], 255, np.uint8)])
+    return im
+
+
+def do_scid(meta, outdir, log):
+    base = os.path.join(ART, "scid-data/usr/share/scid/img/pieces")
+    order = ["wP", "wN", "wB", "wR", "wQ", "wK", "bP", "bN", "bB", "bR", "bQ", "bK"]
+    for dname, (fname, fam, author) in SCID.items():
+        path = os.path.join(base, dname, fname)
+        if not os.path.exists(path):
+            log("scid missing", path)
+            continue
+        name = "scid-" + dname.lower().replace(" ", "")
+        im = load_any(path)
+        n = im.shape[0]
+        pcs = {}
+        for i, p in enumerate(order):
+            f = fit(im[:, i * n:(i + 1) * n], 0.92)
+            if f is None:
+                break
+            pcs[p] = f
+        if len(pcs) != 12:
+            log("scid bad", name)
+            continue
+        write_set(outdir, name, pcs)
+        entry(meta, name, "scid-data", author, "GPL-2.0", fam, "sprite")
+
+
+def do_eboard(meta, outdir, log):
+    base = os.path.join(ART, "eboard/usr/share/games/eboard")
+    order = ["wR", "wN", "wB", "wQ", "wK", "wP"]
+    for f in sorted(glob.glob(os.path.join(base, "*.png"))):
+        nm = os.path.basename(f)[:-4]
+        if nm in EBOARD_SKIP:
+            continue
+        im = cv2.imread(f, cv2.IMREAD_COLOR)
+        h, w = im.shape[:2]
+        if abs(w / h - 3.5) > 0.05:
+            continue
+        cs = w // 7
+        key = im[0, 0].astype(np.int32)
+        pcs = {}
+        for row, col in ((0, "w"), (1, "b")):
+            for i, p in enumerate(order):
+                cell = im[row * (h // 2):(row + 1) * (h // 2), i * cs:(i + 1) * cs]
+                dist = np.abs(cell.astype(np.int32) - key).sum(2)
+                a = np.where(dist > 60, 255, 0).astype(np.uint8)
+                # keep only the component(s) touching the centre region
+                rgba = np.dstack([cell, a])
+                pcs[col + p[1]] = fit(rgba, 0.92)
+        if any(v is None for v in pcs.values()):
+            continue
+        name = "eboard-" + nm.lower()
+        write_set(outdir, name, pcs)
+        entry(meta, name, "eboard", "Felipe Bergo / eboard contributors", "GPL-2+", "eboard-" + nm.lower(), "sprite")
+
+
+def font_cells(path, log):
+    """render diagram-font glyphs; returns dict key->ink mask (SxS uint8) for keys
+    L_empty, D_empty, L_wK..., D_bP, or None if the cell cannot be determined."""
+    from PIL import Image, ImageDraw, ImageFont
+    size = 400
+    ft = ImageFont.truetype(path, size)
+
+    def ink(ch):
+        img = Image.new("L", (size * 2, size * 2), 0)
+        ImageDraw.Draw(img).text((size // 2, size // 2), ch, font=ft, fill=255)
+        return np.array(img)
+    plus = ink("+")
+    ys, xs = np.nonzero(plus > 127)
+    if len(ys) == 0:
+        return None
+    y0, y1, x0, x1 = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
+    if abs((y1 - y0) - (x1 - x0)) > 0.05 * (x1 - x0):
+        log("font cell not square", path, y1 - y0, x1 - x0)
+        return None
+    cells = {}
+    mp = {"empty": (" ", "+")}
+    for p, l, d in zip(["wP", "wN", "wB", "wR", "wQ", "wK", "bP", "bN", "bB", "bR", "bQ", "bK"],
+                       "pnbrqkomvtwl", "PNBRQKOMVTWL"):
+        mp[p] = (l, d)
+    for p, (l, d) in mp.items():
+        for sc, ch in (("L", l), ("D", d)):
+            m = ink(ch)[y0:y1, x0:x1]
+            cells[sc + "_" + p] = cv2.resize(m, (S, S), interpolation=cv2.INTER_AREA)
+    # sanity: the dark-empty cell has ink, light empty is (nearly) blank, pieces differ
+    if cells["L_empty"].mean() > 20 or cells["D_empty"].mean() < 10:
+        log("font sanity failed", path)
+        return None
+    return cells
+
+
+def piece_from_cell(m):
+    """RGBA piece from a light-square ink mask: ink black, enclosed interior white."""
+    ink = m > 100
+    free = (~ink).astype(np.uint8)
+    h, w = free.shape
+    ff = free.copy()
+    mask = np.zeros((h + 2, w + 2), np.uint8)
+    for (x, y) in ((0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)):
+        if ff[y, x] == 1:
+            cv2.floodFill(ff, mask, (x, y), 2)
+    outside = ff == 2
+    alpha = np.where(outside, 0, 255).astype(np.uint8)
+    # antialiased edge: use ink coverage at the outside boundary
+    alpha = np.maximum(alpha, np.where(outside, m, 0)).astype(np.uint8)
+    col = 255 - m
+    return np.dstack([col, col, col, alpha])
+
+
+def do_fonts(meta, outdir, log):
+    base = os.path.join(ART, "pychess/usr/share/pychess/pieces/ttf")
+    for s in PYCHESS_TTF:
+        name = "font-" + s
+        path = os.path.join(base, s + ".ttf")
+        d = os.path.join(outdir, name)
+        if not os.path.exists(os.path.join(d, "diag", "D_bK.png")):
+            cells = font_cells(path, log)
+            if cells is None:
+                continue
+            os.makedirs(os.path.join(d, "diag"), exist_ok=True)
+            for k, m in cells.items():
+                cv2.imwrite(os.path.join(d, "diag", k + ".png"), m)
+            for p in PIECES:
+                cv2.imwrite(os.path.join(d, p + ".png"), piece_from_cell(cells["L_" + p]))
+        fam = {"maroquin": "maroquin"}.get(s, s)
+        entry(meta, name, "pychess", FONT_AUTHORS.get(s, "?"), "GPL-3+", fam, "font", style="bw")
+
+
+def run(meta, outdir, log):
+    if not os.path.isdir(ART):
+        log("no build/art; run scripts/fetch_art.sh")
+        return
+    for fn in (do_pychess_svg, do_xboard, do_scid, do_eboard, do_fonts):
+        try:
+            fn(meta, outdir, log)
+            log(fn.__name__, "ok, total sets", len(meta))
+        except Exception as e:  # keep going; report
+            log(fn.__name__, "FAILED", repr(e))
+    # lichess sets: tag families
+    for s in list(meta):
+        if meta[s].get("source", "").startswith("lichess"):
+            meta[s]["family"] = s
+            meta[s]["style"] = "colour"
+            meta[s]["heldout"] = s in HELDOUT_FAMILIES

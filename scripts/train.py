@@ -1,0 +1,292 @@
+#!/usr/bin/env python3
+"""Train the fenscan square classifier on rendered crops, calibrate, export ONNX, evaluate.
+
+  train.py --train build/data/train.npz --heldout build/data/heldout.npz --minutes 30 \
+           --out models/digital.onnx --report build/report.json
+"""
+import argparse, json, math, os, sys, time
+import numpy as np
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fenprep import CLASSES  # noqa: E402
+
+CH = (16, 32, 48, 64, 128)
+EMB = 96
+
+
+def log(*a):
+    print(time.strftime("%H:%M:%S"), *a, flush=True)
+
+
+class Net(nn.Module):
+    def __init__(self, ch=CH, emb=EMB, bn=True):
+        super().__init__()
+        a, b, c, d, e = ch
+        self.bn = bn
+
+        def cbr(i, o):
+            layers = [nn.Conv2d(i, o, 3, padding=1, bias=not bn)]
+            if bn:
+                layers.append(nn.BatchNorm2d(o))
+            layers.append(nn.ReLU())
+            return layers
+        self.features = nn.Sequential(*cbr(1, a), *cbr(a, b), nn.MaxPool2d(2),
+                                      *cbr(b, c), *cbr(c, d), nn.MaxPool2d(2),
+                                      *cbr(d, e), nn.MaxPool2d(2))
+        self.fc1 = nn.Linear(e * 16, emb)
+        self.fc2 = nn.Linear(emb, len(CLASSES))
+
+    def forward(self, x):
+        h = torch.flatten(self.features(x), 1)
+        emb = F.relu(self.fc1(h))
+        return self.fc2(emb), emb
+
+
+def fold(model, T):
+    """copy of model without BatchNorm (folded into conv) and with logits divided by T."""
+    m = Net(bn=False)
+    src = list(model.features)
+    dst = [l for l in m.features if isinstance(l, nn.Conv2d)]
+    convs = []
+    i = 0
+    while i < len(src):
+        if isinstance(src[i], nn.Conv2d):
+            conv, bn = src[i], src[i + 1]
+            w = conv.weight.detach().clone()
+            b = torch.zeros(w.shape[0]) if conv.bias is None else conv.bias.detach().clone()
+            s = bn.weight.detach() / torch.sqrt(bn.running_var + bn.eps)
+            w = w * s[:, None, None, None]
+            b = (b - bn.running_mean) * s + bn.bias.detach()
+            convs.append((w, b))
+            i += 2
+        else:
+            i += 1
+    for l, (w, b) in zip(dst, convs):
+        l.weight.data.copy_(w)
+        l.bias.data.copy_(b)
+    m.fc1.load_state_dict(model.fc1.state_dict())
+    m.fc2.weight.data.copy_(model.fc2.weight.detach() / T)
+    m.fc2.bias.data.copy_(model.fc2.bias.detach() / T)
+    return m.eval()
+
+
+def to_t(x):
+    return torch.from_numpy(x.astype(np.float32) / 255.0).unsqueeze(1)
+
+
+@torch.no_grad()
+def predict(model, X, bs=1024):
+    model.eval()
+    L, E = [], []
+    for k in range(0, len(X), bs):
+        l, e = model(to_t(X[k:k + bs]))
+        L.append(l)
+        E.append(e)
+    return torch.cat(L), torch.cat(E)
+
+
+def ece(probs, y, bins=15):
+    conf, pred = probs.max(1)
+    acc = (pred == y).float()
+    e = 0.0
+    edges = torch.linspace(0, 1, bins + 1)
+    for i in range(bins):
+        m = (conf > edges[i]) & (conf <= edges[i + 1])
+        if m.any():
+            e += m.float().mean().item() * abs(conf[m].mean().item() - acc[m].mean().item())
+    return e
+
+
+def fit_T(logits, y):
+    logT = torch.zeros(1, requires_grad=True)
+    opt = torch.optim.LBFGS([logT], lr=0.1, max_iter=200)
+
+    def closure():
+        opt.zero_grad()
+        loss = F.cross_entropy(logits / logT.exp(), y)
+        loss.backward()
+        return loss
+    opt.step(closure)
+    return float(logT.exp())
+
+
+def export(m, path):
+    import onnx
+    x = torch.rand(64, 1, 32, 32)
+    torch.onnx.export(m, x, path, input_names=["input"], output_names=["logits", "embedding"],
+                      opset_version=11, export_params=True, do_constant_folding=True,
+                      keep_initializers_as_inputs=False)
+    mo = onnx.load(path)
+    onnx.checker.check_model(mo)
+    ops = sorted(set(n.op_type for n in mo.graph.node))
+    bad = [o for o in ops if o not in ("Conv", "Relu", "MaxPool", "Gemm", "MatMul", "Add", "Flatten", "Reshape", "Mul")]
+    assert not bad, "unsupported ops in graph: %s" % bad
+    import cv2
+    net = cv2.dnn.readNetFromONNX(path)
+    xs = torch.rand(64, 1, 32, 32)
+    net.setInput(xs.numpy())
+    lo, em = net.forward(["logits", "embedding"])
+    with torch.no_grad():
+        tl, te = m(xs)
+    d = max(np.abs(lo - tl.numpy()).max(), np.abs(em - te.numpy()).max())
+    assert d < 1e-4, "cv2.dnn mismatch %g" % d
+    log("exported %s: ops %s, %d bytes, cv2.dnn max diff %.2e" % (path, ops, os.path.getsize(path), d))
+    return ops, d
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--train", required=True)
+    ap.add_argument("--heldout", required=True)
+    ap.add_argument("--minutes", type=float, default=30)
+    ap.add_argument("--out", default="models/digital.onnx")
+    ap.add_argument("--report", default="build/report.json")
+    ap.add_argument("--worst-png", default="build/worst_set.png")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--bs", type=int, default=256)
+    ap.add_argument("--lr", type=float, default=3e-3)
+    ap.add_argument("--init", default="")
+    a = ap.parse_args()
+    torch.set_num_threads(2)
+    torch.manual_seed(a.seed)
+    rng = np.random.default_rng(a.seed)
+    t_start = time.time()
+
+    d = np.load(a.train)
+    X, Y = d["x"], d["y"]
+    n = len(Y)
+    perm = rng.permutation(n)
+    nval = min(20000, n // 20)
+    vi, ti = perm[:nval], perm[nval:]
+    Xv, Yv = X[vi], torch.from_numpy(Y[vi])
+    Xt, Yt = X[ti], Y[ti]
+    log("train crops %d, val %d, class counts %s" % (len(Yt), nval, np.bincount(Yt, minlength=13).tolist()))
+
+    model = Net()
+    if a.init:
+        model.load_state_dict(torch.load(a.init))
+    nparams = sum(p.numel() for p in model.parameters())
+    log("params %d" % nparams)
+    opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=1e-4)
+    budget = a.minutes * 60
+    t0 = time.time()
+    step = 0
+    seen = 0
+    ep = 0
+    done = False
+    Xt_t = torch.from_numpy(Xt)
+    Yt_t = torch.from_numpy(Yt)
+    while not done:
+        order = torch.from_numpy(rng.permutation(len(Yt)))
+        ep += 1
+        for k in range(0, len(order) - a.bs + 1, a.bs):
+            frac = (time.time() - t0) / budget
+            if frac >= 1:
+                done = True
+                break
+            warm = min(1.0, step / 300)
+            lr = a.lr * warm * (0.02 + 0.98 * 0.5 * (1 + math.cos(math.pi * frac)))
+            for g in opt.param_groups:
+                g["lr"] = lr
+            idx = order[k:k + a.bs]
+            xb = Xt_t[idx].float().div_(255).unsqueeze(1)
+            # light photometric augmentation (per-crop contrast/brightness, occasional inversion-free)
+            if rng.random() < 0.5:
+                c = torch.empty(len(idx), 1, 1, 1).uniform_(0.8, 1.2)
+                bb = torch.empty(len(idx), 1, 1, 1).uniform_(-0.08, 0.08)
+                xb = ((xb - 0.5) * c + 0.5 + bb).clamp_(0, 1)
+            model.train()
+            logits, _ = model(xb)
+            loss = F.cross_entropy(logits, Yt_t[idx], label_smoothing=0.02)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            step += 1
+            seen += len(idx)
+            if step % 200 == 0:
+                log("ep %d step %d seen %d loss %.4f lr %.2e (%.0f%% of budget)" % (ep, step, seen, loss.item(), lr, 100 * frac))
+            if step % 1500 == 0:
+                lv, _ = predict(model, Xv[:5000])
+                log("  val acc (5k) %.4f" % (lv.argmax(1) == Yv[:5000]).float().mean().item())
+    train_s = time.time() - t0
+    os.makedirs("build", exist_ok=True)
+    torch.save(model.state_dict(), "build/model.pt")
+
+    # calibration on validation split of training sets
+    lv, _ = predict(model, Xv)
+    val_acc = (lv.argmax(1) == Yv).float().mean().item()
+    T = fit_T(lv, Yv)
+    log("val acc %.5f  T %.3f  val ECE before %.4f after %.4f" % (val_acc, T, ece(F.softmax(lv, 1), Yv), ece(F.softmax(lv / T, 1), Yv)))
+
+    fm = fold(model, T)
+    with torch.no_grad():
+        l1, _ = model.eval()(to_t(Xv[:512]))
+        l2, _ = fm(to_t(Xv[:512]))
+    log("fold check max diff %.2e" % (l1 / T - l2).abs().max().item())
+    os.makedirs(os.path.dirname(os.path.abspath(a.out)), exist_ok=True)
+    ops, cvdiff = export(fm, a.out)
+
+    # held-out evaluation
+    h = np.load(a.heldout)
+    Xh, Yh, Sh, STh, hsets = h["x"], torch.from_numpy(h["y"]), h["s"], h["st"], list(h["sets"])
+    lh, _ = predict(fm, Xh)
+    ph = F.softmax(lh, 1)
+    pred = ph.argmax(1)
+    ok = (pred == Yh).numpy()
+    per = {}
+    for i, s in enumerate(hsets):
+        m = Sh == i
+        per[s] = dict(n=int(m.sum()), acc=float(ok[m].mean()) if m.any() else None,
+                      errors=int((~ok[m]).sum()))
+    styles = {}
+    for k, nm in enumerate(["screen", "book", "odd"]):
+        m = STh == k
+        styles[nm] = dict(n=int(m.sum()), acc=float(ok[m].mean()) if m.any() else None)
+    overall = float(ok.mean())
+    he = ece(ph, Yh)
+    conf = np.zeros((13, 13), np.int64)
+    np.add.at(conf, (Yh.numpy(), pred.numpy()), 1)
+    worst = min(per, key=lambda s: per[s]["acc"])
+    log("held-out overall acc %.5f (n=%d), ECE %.4f" % (overall, len(ok), he))
+    for s in sorted(per, key=lambda s: per[s]["acc"]):
+        log("  %-24s n=%6d acc %.5f errors %d" % (s, per[s]["n"], per[s]["acc"], per[s]["errors"]))
+    log("  by style: %s" % styles)
+    # save a picture of the worst set: its misclassified crops (first 64) + labels
+    try:
+        import cv2
+        wi = hsets.index(worst)
+        bad = np.nonzero((Sh == wi) & ~ok)[0][:64]
+        tiles = []
+        for j in bad:
+            t = cv2.cvtColor(cv2.resize(Xh[j], (64, 64), interpolation=cv2.INTER_NEAREST), cv2.COLOR_GRAY2BGR)
+            t = cv2.copyMakeBorder(t, 14, 0, 0, 0, cv2.BORDER_CONSTANT, value=(255, 255, 255))
+            cv2.putText(t, "%s>%s" % (CLASSES[Yh[j]], CLASSES[pred[j]]), (2, 11), cv2.FONT_HERSHEY_SIMPLEX, 0.4, (0, 0, 255), 1)
+            tiles.append(t)
+        good = np.nonzero((Sh == wi) & ok)[0]
+        for j in good[:max(0, 16 - len(tiles))]:
+            t = cv2.cvtColor(cv2.resize(Xh[j], (64, 64), interpolation=cv2.INTER_NEAREST), cv2.COLOR_GRAY2BGR)
+            t = cv2.copyMakeBorder(t, 14, 0, 0, 0, cv2.BORDER_CONSTANT, value=(255, 255, 255))
+            cv2.putText(t, "%s ok" % CLASSES[Yh[j]], (2, 11), cv2.FONT_HERSHEY_SIMPLEX, 0.4, (0, 128, 0), 1)
+            tiles.append(t)
+        while len(tiles) % 8:
+            tiles.append(np.full_like(tiles[0], 255))
+        rows = [np.hstack(tiles[i:i + 8]) for i in range(0, len(tiles), 8)]
+        cv2.imwrite(a.worst_png, np.vstack(rows))
+    except Exception as e:  # noqa
+        log("worst png failed", e)
+    rep = dict(params=nparams, channels=CH, emb=EMB, train_crops=int(len(Yt)), val_crops=int(nval),
+               class_counts=np.bincount(Yt, minlength=13).tolist(), steps=step, epochs=ep, seen=seen,
+               train_seconds=train_s, total_seconds=time.time() - t_start, val_acc=val_acc, T=T,
+               heldout_overall=overall, heldout_n=int(len(ok)), heldout_ece=he, per_set=per, by_style=styles,
+               worst_set=worst, onnx_bytes=os.path.getsize(a.out), onnx_ops=ops, cv2_diff=float(cvdiff),
+               confusion=conf.tolist())
+    with open(a.report, "w") as f:
+        json.dump(rep, f, indent=1)
+    log("done in %.0fs" % (time.time() - t_start))
+
+
+if __name__ == "__main__":
+    main()
