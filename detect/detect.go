@@ -42,34 +42,73 @@ var debug = os.Getenv("FENSCAN_DEBUG") != ""
 // blurSigmas are the scales the lattice is looked for at.
 var blurSigmas = []float64{0.8, 2.5}
 
+// confident is a lattice score that only clear boards reach.
+const confident = 4
+
 // minChecker is the least light/dark separation of a board's squares.
 const minChecker = 1.0
 
-// checker measures how well the squares of a warped board split into two
+// integral is a summed-area table of a grey picture: the sum of any
+// rectangle in four lookups.
+type integral struct {
+	w   int
+	sum []uint32 // (w+1)*(h+1); sum[y*(w+1)+x] covers [0,x)x[0,y)
+}
+
+func newIntegral(grey gocv.Mat) (*integral, error) {
+	pix, err := grey.DataPtrUint8()
+	if err != nil {
+		return nil, err
+	}
+	w, h := grey.Cols(), grey.Rows()
+	in := &integral{w: w, sum: make([]uint32, (w+1)*(h+1))}
+	for y := 0; y < h; y++ {
+		var row uint32
+		for x := 0; x < w; x++ {
+			row += uint32(pix[y*w+x])
+			in.sum[(y+1)*(w+1)+x+1] = in.sum[y*(w+1)+x+1] + row
+		}
+	}
+	return in, nil
+}
+
+// rect sums [x0,x1)x[y0,y1), which must lie inside the picture.
+func (in *integral) rect(x0, y0, x1, y1 int) float64 {
+	s := in.sum
+	w := in.w + 1
+	return float64(s[y1*w+x1]) - float64(s[y0*w+x1]) - float64(s[y1*w+x0]) + float64(s[y0*w+x0])
+}
+
+// checker measures how well the squares of an upright board split into two
 // alternating shades: the difference between the mean brightness of the
 // two colours of squares, over the spread within each colour. It reads a
 // band just inside each square's edge, where pieces rarely reach.
-func checker(g *image.Gray) float64 {
-	var sum, sq [2]float64
-	var n [2]float64
+func (in *integral) checker(bx, by, sx, sy float64) float64 {
+	h := len(in.sum)/(in.w+1) - 1
+	var sum, sq, n [2]float64
 	for r := 0; r < 8; r++ {
 		for c := 0; c < 8; c++ {
-			var m, cnt float64
-			for y := 2; y < SquareSize-2; y++ {
-				for x := 2; x < SquareSize-2; x++ {
-					if x >= 6 && x < SquareSize-6 && y >= 6 && y < SquareSize-6 {
-						continue
-					}
-					m += float64(g.Pix[(r*SquareSize+y)*g.Stride+c*SquareSize+x])
-					cnt++
-				}
+			x0, y0 := bx+float64(c)*sx, by+float64(r)*sy
+			ox0, oy0 := int(x0+sx/16), int(y0+sy/16)
+			ox1, oy1 := int(x0+sx*15/16), int(y0+sy*15/16)
+			ix0, iy0 := int(x0+sx*3/16), int(y0+sy*3/16)
+			ix1, iy1 := int(x0+sx*13/16), int(y0+sy*13/16)
+			if ox0 < 0 || oy0 < 0 || ox1 > in.w || oy1 > h || ix1 <= ix0 || iy1 <= iy0 {
+				continue
 			}
-			m /= cnt
+			area := float64((ox1-ox0)*(oy1-oy0) - (ix1-ix0)*(iy1-iy0))
+			if area <= 0 {
+				continue
+			}
+			m := (in.rect(ox0, oy0, ox1, oy1) - in.rect(ix0, iy0, ix1, iy1)) / area
 			p := (r + c) % 2
 			sum[p] += m
 			sq[p] += m * m
 			n[p]++
 		}
+	}
+	if n[0] < 8 || n[1] < 8 {
+		return 0
 	}
 	m0, m1 := sum[0]/n[0], sum[1]/n[1]
 	v := (sq[0]/n[0] - m0*m0 + sq[1]/n[1] - m1*m1) / 2
@@ -132,6 +171,10 @@ func Find(img gocv.Mat, opts Options) ([]Board, error) {
 		minScore = defaultMinScore
 	}
 	cands := candidates(grey)
+	in, err := newIntegral(grey)
+	if err != nil {
+		return nil, fmt.Errorf("detect: %w", err)
+	}
 	var found []Board
 	for _, sigma := range blurSigmas {
 		g, err := newGradients(grey, sigma)
@@ -139,15 +182,15 @@ func Find(img gocv.Mat, opts Options) ([]Board, error) {
 			return nil, fmt.Errorf("detect: %w", err)
 		}
 		for _, r := range cands {
+			if inside(r, found) {
+				continue
+			}
 			b, ok := g.fit(r)
 			if !ok {
 				continue
 			}
-			warped, err := Warp(grey, b.Corners)
-			if err != nil {
-				continue
-			}
-			b.Checker = checker(warped)
+			c := b.Corners
+			b.Checker = in.checker(c[0].X, c[0].Y, (c[1].X-c[0].X)/8, (c[3].Y-c[0].Y)/8)
 			b.Score = math.Sqrt(b.Lattice * b.Checker)
 			if debug {
 				fmt.Printf("  sigma=%.1f cand=%v lattice=%.2f checker=%.2f\n", sigma, r, b.Lattice, b.Checker)
@@ -236,6 +279,17 @@ func candidates(grey gocv.Mat) []image.Rectangle {
 		}
 	}
 	return out
+}
+
+// inside reports whether r lies within a board already found with a
+// clear lattice: the outlines of its squares and pieces need no fit.
+func inside(r image.Rectangle, found []Board) bool {
+	for _, b := range found {
+		if b.Lattice >= confident && area(r.Intersect(b.bounds())) > 0.8*area(r) {
+			return true
+		}
+	}
+	return false
 }
 
 func area(r image.Rectangle) float64 { return float64(r.Dx()) * float64(r.Dy()) }

@@ -35,9 +35,12 @@ SCID = {  # dir: (file, family, author)
     "Eboard": ("Eboard_120.png", "eboard", "Felipe Bergo"),
     "Fantasy2": ("fantasy2_200.png", "fantasy", "Maurizio Monge"),
     "Kingdom": ("Kingdom_80.gif", "kingdom", "Armando H. Marroquin (font)"),
-    "Bauhaus": ("Bauhaus_80.gif", "bauhaus", "Sandra Snan"),
+    # Bauhaus skipped: abstract geometric shapes, white pieces are bare outlines.
 }
-EBOARD_SKIP = {"Altinov", "Primepov", "Enquil", "classic", "Dominical72"}  # non-standard sheet layouts
+EBOARD_SKIP = {"Altinov", "Primepov", "Enquil", "classic", "Dominical72",  # non-standard sheet layouts
+               "ghouls", "Rastapov"}  # noisy chroma key / ambiguous blurry 3D pov pieces
+EBOARD_FAMILY = {"Kingdom": "kingdom", "Leipzig": "leipzig", "Alpha": "alpha", "Usual": "usual",
+                 "Harlequin": "harlequin", "Adventurer": "adventurer", "Jumbo": "eboard-jumbo"}
 
 
 def fit(im_rgba, fill=0.92):
@@ -162,7 +165,8 @@ def do_eboard(meta, outdir, log):
             continue
         name = "eboard-" + nm.lower()
         write_set(outdir, name, pcs)
-        entry(meta, name, "eboard", "Felipe Bergo / eboard contributors", "GPL-2+", "eboard-" + nm.lower(), "sprite")
+        entry(meta, name, "eboard", "Felipe Bergo / eboard contributors", "GPL-2+",
+              EBOARD_FAMILY.get(nm, "eboard-" + nm.lower()), "sprite")
 
 
 def font_cells(path, log):

@@ -27,6 +27,8 @@ C2P = {v: k for k, v in P2C.items()}
 HELDOUT_SETS = ["fantasy", "pixel", "spatial"]  # extended by sets.json "heldout": true
 HELDOUT_PALETTES = ["purple", "coral"]
 HELDOUT_TEXTURES = ["Jade", "China-Scarlet"]
+HELDOUT_TILES = ["lapis"]
+TILEDIR = os.path.join(ROOT, "build", "art", "pychess", "usr", "share", "pychess", "boards")
 
 
 def log(*a):
@@ -137,18 +139,21 @@ def random_placement(rng):
         d = rng.uniform(0.2, 0.95)
         b = [["." if rng.random() > d else CLASSES[1 + rng.integers(12)] for _ in range(8)] for _ in range(8)]
         last = None
+    flipped = False
     if rng.random() < 0.3:  # shown from Black's side
         b = [row[::-1] for row in b[::-1]]
+        flipped = True
         if last:
             last = tuple(7 - x for x in last)
     if last is None:
         last = tuple(int(x) for x in rng.integers(0, 8, 4))
-    return b, last
+    return b, last, flipped
 
 
 # ----------------------------------------------------------------------------- art
 _SETS = {}
 _TEX = {}
+_THEME = [""]  # name of the board theme used by the last render (for notes)
 
 
 def load_set(name):
@@ -176,6 +181,20 @@ def load_tex(name):
         im = cv2.imread(os.path.join(BOARDTEX, name + ".png"), cv2.IMREAD_COLOR)
         _TEX[name] = im[:472].astype(np.float32) / 255.0
     return _TEX[name]
+
+
+def tile_names():
+    if not os.path.isdir(TILEDIR):
+        return []
+    return sorted(f[:-6] for f in os.listdir(TILEDIR) if f.endswith("_l.png"))
+
+
+def load_tiles(name):
+    key = "tile:" + name
+    if key not in _TEX:
+        _TEX[key] = tuple(cv2.imread(os.path.join(TILEDIR, name + s + ".png"), cv2.IMREAD_COLOR).astype(np.float32) / 255.0
+                          for s in ("_l", "_d"))
+    return _TEX[key]
 
 
 def texture_names():
@@ -295,21 +314,27 @@ def jit_color(rng, col, amt=0.06):
     return np.clip(col + rng.uniform(-amt, amt, 3).astype(np.float32), 0, 1)
 
 
-def screen_board(rng, setname, b, last, sq, heldout_theme):
+def screen_board(rng, setname, b, last, sq, heldout_theme, flipped=False):
     pcs, _ = load_set(setname)
     N = 8 * sq
     pal_names = [p for p in PALETTES if (p in HELDOUT_PALETTES) == heldout_theme]
     tex_names = [t for t in texture_names() if (t in HELDOUT_TEXTURES) == heldout_theme]
+    tiles = [t for t in tile_names() if (t in HELDOUT_TILES) == heldout_theme]
     u = rng.random()
+    if tiles and rng.random() < 0.15:
+        u = 2.0
     light = dark = None
     if u < 0.55:
-        l, d = PALETTES[pal_names[rng.integers(len(pal_names))]]
+        pn = pal_names[rng.integers(len(pal_names))]
+        l, d = PALETTES[pn]
+        _THEME[0] = "palette " + pn
         light, dark = jit_color(rng, hexc(l), 0.05), jit_color(rng, hexc(d), 0.07)
     elif u < 0.75 and not heldout_theme:
         h = rng.uniform(0, 180)
         hsv = np.uint8([[[h, rng.uniform(0, 120), rng.uniform(200, 250)]], [[h + rng.uniform(-10, 10), rng.uniform(30, 200), rng.uniform(80, 190)]]])
         rgb = cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR).astype(np.float32)[:, 0] / 255.0
         light, dark = rgb[0], rgb[1]
+        _THEME[0] = "random two-colour palette"
     if light is not None:
         board = np.empty((N, N, 3), np.float32)
         for r in range(8):
@@ -317,8 +342,20 @@ def screen_board(rng, setname, b, last, sq, heldout_theme):
                 board[r * sq:(r + 1) * sq, c * sq:(c + 1) * sq] = light if (r + c) % 2 == 0 else dark
         if rng.random() < 0.15:  # subtle gradient / noise texture
             board *= 1 + rng.uniform(-0.04, 0.04) * np.linspace(-1, 1, N, dtype=np.float32)[None, :, None]
+    elif u > 1.5:  # pychess square tiles (wood, marble, ...)
+        tn = tiles[rng.integers(len(tiles))]
+        _THEME[0] = "pychess tiles " + tn
+        tl, td = load_tiles(tn)
+        tl, td = resize(tl, sq, sq), resize(td, sq, sq)
+        board = np.empty((N, N, 3), np.float32)
+        for r in range(8):
+            for c in range(8):
+                board[r * sq:(r + 1) * sq, c * sq:(c + 1) * sq] = tl if (r + c) % 2 == 0 else td
+        light, dark = tl.mean((0, 1)), td.mean((0, 1))
     else:
-        tex = load_tex(tex_names[rng.integers(len(tex_names))])
+        tn = tex_names[rng.integers(len(tex_names))]
+        _THEME[0] = "staunton3d texture " + tn
+        tex = load_tex(tn)
         board = resize(tex, N, N).copy()
         light = board[sq // 2, sq // 2].copy()
         dark = board[sq // 2, sq + sq // 2].copy()
@@ -364,7 +401,8 @@ def screen_board(rng, setname, b, last, sq, heldout_theme):
             cv2.circle(layer, (int(cx), int(cy)), max(1, int(sq * rng.uniform(0.1, 0.18))), 1.0, -1, cv2.LINE_AA)
         overlay(board, None, layer, [0.1, 0.1, 0.1] if rng.random() < 0.7 else [0.2, 0.5, 0.2], rng.uniform(0.15, 0.5))
     if rng.random() < 0.5:
-        coords_inside(rng, board, sq, light, dark, rng.random() < 0.3)
+        rng.random()  # (kept so the random stream matches the released model's data)
+        coords_inside(rng, board, sq, light, dark, flipped)
     # pieces
     scale = rng.uniform(0.72, 1.0)
     ps = max(4, int(round(sq * scale)))
@@ -410,6 +448,7 @@ def book_board(rng, setname, b, sq, heldout_theme):
                     cells[key] = resize(diag[key], sq, sq)
                 cov[r * sq:(r + 1) * sq, c * sq:(c + 1) * sq] = cells[key]
         board = paper * (1 - cov[:, :, None]) + ink * cov[:, :, None]
+        _THEME[0] = "book, font glyph squares"
         return board, paper, ink
     # generated dark squares
     board = np.empty((N, N, 3), np.float32)
@@ -423,6 +462,7 @@ def book_board(rng, setname, b, sq, heldout_theme):
             if (r + c) % 2 == 1:
                 mask[r * sq:(r + 1) * sq, c * sq:(c + 1) * sq] = 1
     cov = pat * mask
+    _THEME[0] = "book, generated dark squares"
     scale = rng.uniform(0.78, 1.0)
     ps = max(4, int(round(sq * scale)))
     off = (sq - ps) // 2
@@ -503,7 +543,7 @@ def compose(rng, board, sq, bg, book, light, dark, flipped):
     return img, corners
 
 
-def degrade(rng, img, corners, sq, book):
+def degrade(rng, img, corners, sq, book, mild=False):
     H, W = img.shape[:2]
     if rng.random() < (0.4 if book else 0.15):  # slight rotation
         ang = rng.uniform(-1, 1)
@@ -516,7 +556,7 @@ def degrade(rng, img, corners, sq, book):
         corners = corners * f
     if book:
         g = img.mean(axis=2)
-        if rng.random() < 0.3:  # ink bleed / thinning
+        if rng.random() < 0.3 and not mild:  # ink bleed / thinning
             k = np.ones((2, 2), np.uint8)
             g = cv2.erode(g, k) if rng.random() < 0.6 else cv2.dilate(g, k)
         if rng.random() < 0.5:
@@ -530,18 +570,18 @@ def degrade(rng, img, corners, sq, book):
             a = rng.uniform(0, 2 * math.pi)
             ramp = (np.cos(a) * xx / w + np.sin(a) * yy / h)
             g = g * (1 - rng.uniform(0.05, 0.35) * (ramp - ramp.min()) / max(1e-6, np.ptp(ramp)))
-        if rng.random() < 0.1:  # halftone / moire
+        if rng.random() < 0.1 and not mild:  # halftone / moire
             h, w = g.shape
             yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
             per = rng.uniform(2.2, 5)
             a = rng.uniform(0, math.pi)
             g = g * (1 - rng.uniform(0.05, 0.2) * (0.5 + 0.5 * np.sin((xx * np.cos(a) + yy * np.sin(a)) * 2 * math.pi / per)))
-        if rng.random() < 0.3:  # speckle
+        if rng.random() < 0.3 and not mild:  # speckle
             m = rng.random(g.shape)
             dens = rng.uniform(0.001, 0.02)
             g[m < dens / 2] = rng.uniform(0, 0.3)
             g[m > 1 - dens / 2] = rng.uniform(0.8, 1)
-        if rng.random() < 0.2:  # binarized scan
+        if rng.random() < 0.2 and not mild:  # binarized scan
             g8 = np.clip(g * 255, 0, 255).astype(np.uint8)
             if rng.random() < 0.5:
                 _, g8 = cv2.threshold(g8, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
@@ -566,33 +606,34 @@ def degrade(rng, img, corners, sq, book):
     img8 = np.clip(img * 255 + 0.5, 0, 255).astype(np.uint8)
     if rng.random() < 0.5:
         q = int(rng.integers(20, 91))
+        q = max(q, 60) if mild else q
         img8 = cv2.imdecode(cv2.imencode(".jpg", img8, [cv2.IMWRITE_JPEG_QUALITY, q])[1], cv2.IMREAD_COLOR)
     return img8, corners
 
 
-def render(rng, setname, heldout_theme=False, style=None, upright=False):
+def render(rng, setname, heldout_theme=False, style=None, upright=False, sq=None, mild=False):
     """-> (bgr uint8 image, corners TL,TR,BR,BL float32 [4,2], labels int [64] (r*8+c), info)"""
     if style is None:
         u = rng.random()
         style = "screen" if u < 0.45 else "book" if u < 0.9 else "odd"
-    b, last = random_placement(rng)
+    b, last, flipped = random_placement(rng)
     if upright:
         b, last = random_game(rng, int(rng.integers(6, 90)))
         last = last or (0, 0, 0, 0)
-    flipped = False
+        flipped = False
     odd = None
     if style == "odd":
         odd = rng.choice(["invert", "lowcontrast", "tiny"])
         sq = int(rng.integers(12, 17)) if odd == "tiny" else int(round(math.exp(rng.uniform(math.log(14), math.log(120)))))
         book = rng.random() < 0.5
     else:
-        sq = int(round(math.exp(rng.uniform(math.log(12), math.log(150)))))
+        sq = sq or int(round(math.exp(rng.uniform(math.log(12), math.log(150)))))
         book = style == "book"
     if book:
         board, light, dark = book_board(rng, setname, b, sq, heldout_theme)
         bg = light.copy()
     else:
-        board, light, dark = screen_board(rng, setname, b, last, sq, heldout_theme)
+        board, light, dark = screen_board(rng, setname, b, last, sq, heldout_theme, flipped)
         bg = [np.float32([1, 1, 1]), np.float32([0.19, 0.18, 0.17]), np.float32([0.95, 0.95, 0.95]),
               np.float32([0.15, 0.15, 0.15]), rng.random(3).astype(np.float32)][rng.integers(5)]
     img, corners = compose(rng, board, sq, bg, book, np.asarray(light, np.float32), np.asarray(dark, np.float32), flipped)
@@ -601,9 +642,9 @@ def render(rng, setname, heldout_theme=False, style=None, upright=False):
     elif odd == "lowcontrast":
         c = rng.uniform(0.2, 0.45)
         img = 0.5 + (img - 0.5) * c + rng.uniform(-0.2, 0.2)
-    img8, corners = degrade(rng, img, corners, sq, book)
+    img8, corners = degrade(rng, img, corners, sq, book, mild)
     labels = np.array([LABEL[b[r][c]] if b[r][c] != "." else 0 for r in range(8) for c in range(8)], np.int64)
-    return img8, corners, labels, dict(style=style if odd is None else "odd-" + odd, sq=sq, book=book, board=b)
+    return img8, corners, labels, dict(style=style if odd is None else "odd-" + odd, sq=sq, book=book, board=b, flipped=flipped, theme=_THEME[0])
 
 
 def sample_crops(rng, setname, heldout_theme=False, njit=1):
@@ -675,7 +716,7 @@ def main():
     ap.add_argument("--split", choices=["train", "heldout"], required=True)
     ap.add_argument("--boards-per-set", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--keep-empty", type=float, default=0.55)
+    ap.add_argument("--keep-empty", type=float, default=0.4)
     ap.add_argument("--njit", type=int, default=1)
     ap.add_argument("--sets", default="")
     ap.add_argument("--out", required=True)

@@ -1,0 +1,138 @@
+#!/usr/bin/python3
+"""Render the pictures in testdata/ that the Go tests read.
+
+They are made here, from piece sets whose licences allow it (see
+testdata/README.md), so the repository ships no third-party pictures.
+Run from the repository root: /usr/bin/python3 scripts/make_testdata.py
+"""
+import io
+import os
+import random
+import subprocess
+import sys
+
+from PIL import Image, ImageDraw, ImageFont
+
+ART = os.environ.get("FENSCAN_ART", "../shared/art/lichess")
+OUT = "testdata"
+FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+
+PIECES = {c: ("w" if c.isupper() else "b") + c.upper() for c in "PNBRQKpnbrqk"}
+
+
+def piece(setname, letter, size, cache={}):
+    key = (setname, letter, size)
+    if key not in cache:
+        svg = os.path.join(ART, setname, PIECES[letter] + ".svg")
+        png = subprocess.run(["rsvg-convert", "-w", str(size), "-h", str(size), svg],
+                             check=True, capture_output=True).stdout
+        cache[key] = Image.open(io.BytesIO(png)).convert("RGBA")
+    return cache[key]
+
+
+def squares(placement):
+    out = []
+    for rank in placement.split("/"):
+        for ch in rank:
+            out.extend([""] * int(ch) if ch.isdigit() else [ch])
+    return out
+
+
+def font(size):
+    return ImageFont.truetype(FONT, size)
+
+
+def board(placement, sq, setname, light, dark, flipped=False, last=(), coords=True):
+    """A screen board: flat colours, last-move highlight, coordinates inside
+    the edge squares as lichess draws them."""
+    img = Image.new("RGB", (8 * sq, 8 * sq))
+    d = ImageDraw.Draw(img, "RGBA")
+    cells = squares(placement)
+    if flipped:
+        cells = cells[::-1]
+    f = font(max(9, sq // 6))
+    for i, p in enumerate(cells):
+        r, c = divmod(i, 8)
+        name = "abcdefgh"[c if not flipped else 7 - c] + "87654321"[r if not flipped else 7 - r]
+        col = light if (r + c) % 2 == 0 else dark
+        d.rectangle([c * sq, r * sq, (c + 1) * sq - 1, (r + 1) * sq - 1], fill=col)
+        if name in last:
+            d.rectangle([c * sq, r * sq, (c + 1) * sq - 1, (r + 1) * sq - 1], fill=(155, 199, 0, 105))
+        if coords:
+            other = dark if (r + c) % 2 == 0 else light
+            if r == 7:
+                d.text((c * sq + sq - sq // 6, r * sq + sq - sq // 5), name[0], fill=other, font=f)
+            if c == 0:
+                d.text((c * sq + 2, r * sq + 1), name[1], fill=other, font=f)
+        if p:
+            im = piece(setname, p, sq)
+            img.paste(im, (c * sq, r * sq), im)
+    return img
+
+
+def browser(bd, width, height, rng):
+    """Put a board in a mock browser window with a move list beside it."""
+    img = Image.new("RGB", (width, height), (22, 21, 18))
+    d = ImageDraw.Draw(img)
+    d.rectangle([0, 0, width, 38], fill=(53, 54, 58))
+    for i, x in enumerate(range(12, 300, 95)):
+        d.rounded_rectangle([x, 6, x + 85, 32], 6, fill=(80, 82, 88) if i else (38, 36, 33))
+    d.rectangle([0, 39, width, 70], fill=(38, 36, 33))
+    d.text((20, 46), "lichess.org  Play  Puzzles  Learn  Watch  Community  Tools", fill=(190, 190, 190), font=font(15))
+    x0, y0 = 30, 90
+    img.paste(bd, (x0, y0))
+    px = x0 + bd.width + 30
+    d.rectangle([px, y0, width - 20, y0 + bd.height], fill=(38, 36, 33))
+    moves = "e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6 Be3 e5 Nb3 Be6 f3 Be7 Qd2 O-O O-O-O Nbd7".split()
+    for i in range(0, len(moves), 2):
+        d.text((px + 14, y0 + 14 + 14 * i), f"{i // 2 + 1}.  {moves[i]}   {moves[i + 1] if i + 1 < len(moves) else ''}",
+               fill=(200, 200, 200), font=font(18))
+    return img, (x0, y0)
+
+
+def main():
+    rng = random.Random(7)
+    os.makedirs(OUT, exist_ok=True)
+    rows = []
+    # A 1000 px wide browser screenshot: the benchmark picture.
+    fen = "r1bq1rk1/pp2bppp/2nppn2/8/3NP3/2N1BP2/PPPQ2PP/2KR1B1R"
+    bd = board(fen, 70, "cburnett", (240, 217, 181), (181, 136, 99), last=("e1", "c1"))
+    img, _ = browser(bd, 1000, 700, rng)
+    img.save(os.path.join(OUT, "browser-cburnett.png"), optimize=True)
+    rows.append(("browser-cburnett.png", fen, "screenshot", "mock browser window, last move highlighted, coordinates inside"))
+    # A tight crop from Black's side, another set and palette.
+    fen2 = "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R"
+    bd = board(fen2, 48, "merida", (234, 233, 210), (75, 115, 153), flipped=True, last=("g1", "f3"))
+    bd.save(os.path.join(OUT, "black-side-merida.png"), optimize=True)
+    rows.append(("black-side-merida.png", fen2, "screenshot", "tight crop seen from Black's side (FLIPPED), last move Nf3 highlighted"))
+    # A small board without coordinates, saved as JPEG.
+    fen3 = "8/5pk1/6p1/3Pp3/1Pp1Pn2/P3BP1P/2Q1N1P1/6K1"
+    bd = board(fen3, 16, "chessnut", (238, 238, 210), (118, 150, 86), coords=False)
+    canvas = Image.new("RGB", (200, 180), (49, 46, 43))
+    canvas.paste(bd, (30, 20))
+    canvas.save(os.path.join(OUT, "small-chessnut.jpg"), quality=85)
+    rows.append(("small-chessnut.jpg", fen3, "screenshot", "128 px board on a dark page, no coordinates, JPEG"))
+
+    # A page with no board: text, a table and buttons, for "no board" tests.
+    page = Image.new("RGB", (800, 600), (250, 250, 248))
+    d = ImageDraw.Draw(page)
+    words = "the quick brown fox jumps over the lazy dog while a knight waits on e5".split()
+    for y in range(30, 400, 26):
+        d.text((40, y), " ".join(rng.choice(words) for _ in range(11)), fill=(30, 30, 30), font=font(18))
+    for r in range(5):
+        for c in range(4):
+            d.rectangle([40 + c * 120, 420 + r * 30, 160 + c * 120, 450 + r * 30], outline=(90, 90, 90))
+    d.rounded_rectangle([600, 520, 760, 570], 8, fill=(60, 120, 200))
+    page.save(os.path.join(OUT, "text-page.png"), optimize=True)
+
+    with open(os.path.join(OUT, "labels.csv"), "w") as f:
+        f.write("image,fen_placement,kind,notes,source,license\n")
+        lic = {"browser-cburnett.png": "GPLv2+ (cburnett pieces, Colin M.L. Burnett)",
+               "black-side-merida.png": "GPLv2+ (merida pieces, Armando Hernandez Marroquin)",
+               "small-chessnut.jpg": "Apache-2.0 (chessnut pieces, Alexis Luengas)"}
+        for name, fen, kind, notes in rows:
+            f.write(f'{name},{fen},{kind},"{notes}",fenscan scripts/make_testdata.py,{lic[name]}\n')
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+"""Write models/README.md (model card) from build/report.json, build/pieces/sets.json,
+build/data/train.npz and build/build_time.txt."""
+import json, os, sys, collections
+import numpy as np
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fenprep import CLASSES  # noqa: E402
+
+
+def main():
+    rep = json.load(open(os.path.join(ROOT, "build/report.json")))
+    meta = json.load(open(os.path.join(ROOT, "build/pieces/sets.json")))
+    tr = np.load(os.path.join(ROOT, "build/data/train.npz"))
+    tsets = list(tr["sets"])
+    cnt = np.bincount(tr["s"].astype(np.int64), minlength=len(tsets))
+    bt = open(os.path.join(ROOT, "build/build_time.txt")).read().strip() if os.path.exists(os.path.join(ROOT, "build/build_time.txt")) else "?"
+    by_pkg = collections.Counter()
+    for s, c in zip(tsets, cnt):
+        by_pkg[meta[s].get("package", "-") if meta[s].get("package", "-") != "-" else "lichess (shared/art)"] += int(c)
+    L = []
+    w = L.append
+    w("# models/digital.onnx — fenscan square classifier (model card)")
+    w("")
+    w("Classifies each of the 64 square crops of a rectified chess board picture into 13 classes "
+      "`%s` (uppercase = White). Trained only on synthetic renders of freely licensed piece art; "
+      "no real screenshots or scans were used." % ", ".join(CLASSES))
+    w("")
+    w("## Architecture")
+    w("")
+    ch = rep["channels"]
+    w("| layer | output |")
+    w("|---|---|")
+    w("| input `input` float32 [64,1,32,32] | 32x32 |")
+    w("| conv3x3(1→%d)+ReLU, conv3x3(%d→%d)+ReLU, maxpool2 | %dx16x16 |" % (ch[0], ch[0], ch[1], ch[1]))
+    w("| conv3x3(%d→%d)+ReLU, conv3x3(%d→%d)+ReLU, maxpool2 | %dx8x8 |" % (ch[1], ch[2], ch[2], ch[3], ch[3]))
+    w("| conv3x3(%d→%d)+ReLU, maxpool2 | %dx4x4 |" % (ch[3], ch[4], ch[4]))
+    w("| flatten, linear(%d→%d)+ReLU → output `embedding` [64,%d] | |" % (ch[4] * 16, rep["emb"], rep["emb"]))
+    w("| linear(%d→13) / T → output `logits` [64,13] (pre-softmax, temperature folded in) | |" % rep["emb"])
+    w("")
+    w("%d parameters; BatchNorm used in training and folded into the convolutions at export. "
+      "ONNX opset 11, fixed input shape, weights as initializers, graph ops: %s "
+      "(no Shape/Gather/Pad/Clip/Dropout/BatchNormalization). File size %d bytes. "
+      "Verified with onnx.checker and OpenCV DNN 4.6 (max abs diff vs torch %.1e)."
+      % (rep["params"], ", ".join(rep["onnx_ops"]), rep["onnx_bytes"], rep["cv2_diff"]))
+    w("")
+    w("## Input contract (same code in scripts/fenprep.py and the Go side)")
+    w("")
+    w("1. `grey = cvtColor(BGR→GRAY)` of the uint8 picture.")
+    w("2. `side` = longest of the 4 edges of the detected 8x8 quad (TL,TR,BR,BL, no frame); if side > 384: "
+      "resize grey by f = 256/side with INTER_AREA and scale the corners by f.")
+    w("3. `warpPerspective` to 256x256 (INTER_LINEAR, BORDER_REPLICATE), corners → (0,0),(256,0),(256,256),(0,256).")
+    w("4. square (r,c), r=0 top row of the picture: `warped[32r:32r+32, 32c:32c+32]`; batch order r*8+c.")
+    w("5. float32 pixel/255, shape [64,1,32,32]. The classifier is orientation-agnostic (boards from Black's side are in the training data).")
+    w("")
+    w("Training and evaluation crops are produced by exactly this function from whole rendered boards whose "
+      "true corners were jittered independently per corner (uniform, amplitude up to ±2.5% of the board width, "
+      "skewed towards small; 15% exact) to mimic detector error.")
+    w("")
+    w("## Training data")
+    w("")
+    w("`scripts/render.py` renders whole boards: ~45% screen style (flat lichess/chess.com-like palettes with "
+      "colour jitter, random two-colour palettes, staunton3d wood/marble/etc. board textures, pychess square tiles; "
+      "last-move highlights, selected square, check glow, move dots, capture rings/corner marks, arrows and circles, "
+      "coordinates inside edge squares and outside the board, drop shadows, frames), ~45% book style (paper/ink, "
+      "diagram-font glyph squares with authentic hatching, or generated hatching/cross-hatching/stipple/halftone/flat grey "
+      "dark squares, white halos around pieces, thick/double frames, outside coordinates; print and scan noise: blur, ink "
+      "bleed/thinning, paper texture, uneven illumination, moire, speckle, Otsu/adaptive binarization, slight rotation <1°), "
+      "~10% odd (inverted, very low contrast, tiny 12-16 px squares). Square size 12-150 px, optional whole-image rescale, "
+      "JPEG quality 20-90, brightness/contrast/gamma/colour jitter. Positions: random pseudo-legal games (0-140 plies, "
+      "promotions, captures) and fully random placements (density 0.2-0.95, all piece types on all squares), 30% shown "
+      "from Black's side. Empty crops are subsampled to keep classes balanced.")
+    w("")
+    cc = rep["class_counts"]
+    w("Training crops: %d (+%d validation crops for temperature fitting) from %d training sets; empty %.1f%%. "
+      "Per class: %s." % (rep["train_crops"], rep["val_crops"], len(tsets), 100.0 * cc[0] / sum(cc),
+                           ", ".join("%s %d" % (c, n) for c, n in zip(CLASSES, cc))))
+    w("")
+    w("| source | training crops |")
+    w("|---|---|")
+    for k, v in sorted(by_pkg.items(), key=lambda kv: -kv[1]):
+        w("| %s | %d |" % (k, v))
+    w("")
+    w("Training: AdamW (lr 3e-3, cosine, wd 1e-4), batch 256, label smoothing 0.02, light contrast/brightness "
+      "augmentation, %.1f min on 2 CPU threads (%d steps, %d crops seen). Validation accuracy (training sets, "
+      "held-apart crops) %.4f." % (rep["train_seconds"] / 60, rep["steps"], rep["seen"], rep["val_acc"]))
+    w("")
+    w("## License table: every art source used for training")
+    w("")
+    w("| set | package / source | author | license |")
+    w("|---|---|---|---|")
+    for s in tsets:
+        m = meta[s]
+        w("| %s | %s | %s | %s |" % (s, m.get("package", "-") if m.get("package", "-") != "-" else m["source"], m["author"], m["license"]))
+    w("| board textures (18 boards) | staunton3d (clarkerubber/Staunton-Pieces), shared/art | clarkerubber | MIT |")
+    w("| square tiles (wood, marble, ...) | debian: pychess /usr/share/pychess/boards | pychess contributors | GPL-3+ |")
+    w("| coordinate text | OpenCV Hershey fonts (built in) | OpenCV | Apache-2.0 |")
+    w("")
+    w("Licenses of Debian art are taken from each package's /usr/share/doc/PKG/copyright (pychess: GPL-3+ for all files; "
+      "scid-data: GPL-2.0, piece images derived from freeware fonts by Eric Bentzen / Armando H. Marroquin and from "
+      "Maurizio Monge's set; eboard: GPL-2+; xboard: GPL-3+). The art itself is not redistributed in this repository "
+      "(only the trained weights and the 24 synthetic held-out test renders in testdata/heldout/).")
+    w("")
+    w("Not used: pgn2web piece images (the same Marroquin font designs as the pychess TTFs), knights SVGZ themes and "
+      "texlive-games SkakNew/AlphaDia fonts (different character mapping, not verified in time), gnome-chess (the Debian "
+      "package ships no piece SVGs), pychess single-file SVG sets (celtic/eyes/fantasy/freak/prmi/skulls/spatial sheets), "
+      "pychess makruk/sittuyin (other games), cheq.ttf (incomplete glyph mapping), millenia.ttf (non-square cell), "
+      "scid Bauhaus (abstract shapes), eboard ghouls/Rastapov and 3D/pov sheets (unusable chroma key or layout).")
+    w("")
+    w("## Held-out evaluation (sets never trained on)")
+    w("")
+    hs = sorted(rep["per_set"])
+    w("Held-out piece sets are held out by design family (e.g. the Kingdom font, its eboard and scid renderings are all "
+      "held out). Held-out board themes (palettes purple/coral, textures Jade/China-Scarlet, pychess lapis tiles) appear only "
+      "in held-out renders (30% of them). Held-out boards keep ALL 64 squares (empty included); 'pieces' = occupied squares only.")
+    w("")
+    w("| held-out set | source | license | crops | accuracy | errors | accuracy on pieces |")
+    w("|---|---|---|---|---|---|---|")
+    for s in sorted(hs, key=lambda s: rep["per_set"][s]["acc"]):
+        p = rep["per_set"][s]
+        m = meta[s]
+        w("| %s | %s | %s | %d | %.4f%% | %d | %.4f%% |" % (s, m["source"], m["license"], p["n"], 100 * p["acc"], p["errors"], 100 * p["acc_pieces"]))
+    w("| **overall** | | | %d | **%.4f%%** | %d | %.4f%% |" % (rep["heldout_n"], 100 * rep["heldout_overall"],
+                                                            sum(rep["per_set"][s]["errors"] for s in hs), 100 * rep["heldout_overall_pieces"]))
+    w("")
+    st = rep["by_style"]
+    w("By style: " + ", ".join("%s %.4f%% (n=%d)" % (k, 100 * v["acc"], v["n"]) for k, v in st.items() if v["acc"] is not None) + ".")
+    w("")
+    w("Worst held-out set: **%s** (%.4f%%); its misclassified crops are saved by the build as build/worst_set.png "
+      "(label>prediction above each crop)." % (rep["worst_set"], 100 * rep["per_set"][rep["worst_set"]]["acc"]))
+    w("")
+    conf = np.array(rep["confusion"])
+    off = [(conf[i, j], CLASSES[i], CLASSES[j]) for i in range(13) for j in range(13) if i != j and conf[i, j] > 0]
+    off.sort(reverse=True)
+    w("Most frequent held-out confusions (true→predicted: count): " + ", ".join("%s→%s: %d" % (a, b, n) for n, a, b in off[:10]) + ".")
+    w("")
+    w("## Calibration")
+    w("")
+    w("Temperature T = %.3f fitted by NLL on the validation split of the training sets and folded into the last layer "
+      "(logits are already divided by T). 15-bin expected calibration error on the held-out sets after temperature "
+      "scaling: **%.4f**." % (rep["T"], rep["heldout_ece"]))
+    w("")
+    w("## Rebuild")
+    w("")
+    w("`make model` (= `sh scripts/build_model.sh`): fetch art with apt-get download (scripts/fetch_art.sh), rasterize "
+      "(scripts/prep_art.py, prep_art_debian.py), render (scripts/render.py), train+calibrate+export+evaluate "
+      "(scripts/train.py), regenerate testdata/heldout (scripts/make_heldout_testdata.py) and this card "
+      "(scripts/model_card.py). Fixed seeds; needs /usr/bin/python3 with torch 1.13, onnx, OpenCV 4.6, numpy, PIL, "
+      "fonttools, and rsvg-convert. Training is time-budgeted (TRAIN_MIN, default 42 min), so results vary slightly "
+      "with machine speed. This model: %s (wall time of the whole build on 2 CPU cores; training %.1f min)." % (bt, rep["train_seconds"] / 60))
+    w("")
+    w("## Limitations")
+    w("")
+    w("- Synthetic data only; real photographs (perspective, lighting, 3D pieces) are out of scope.")
+    w("- The classifier sees one square at a time: it cannot use board context, and sets whose pieces are very "
+      "different from anything in training (abstract/3D-perspective sets) are the weakest.")
+    w("- Debian package copyright files give one license for a whole package; upstream origins of some piece sets "
+      "(e.g. freeware fonts converted by scid/pychess) are only as reliable as those files.")
+    with open(os.path.join(ROOT, "models/README.md"), "w") as f:
+        f.write("\n".join(L) + "\n")
+    print("wrote models/README.md")
+
+
+if __name__ == "__main__":
+    main()
