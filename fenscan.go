@@ -13,6 +13,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"image"
 	"os"
 
 	"github.com/fenscan/fenscan/assemble"
@@ -96,6 +97,9 @@ type Board struct {
 	Squares [64]Square
 	// Position holds the assembled details (orientation, side guesses).
 	Position *assemble.Position
+	// Warped is the board as the classifier saw it: grey, 256x256, the
+	// picture's top-left corner first.
+	Warped *image.Gray
 }
 
 // Placement returns the first field of the FEN.
@@ -150,7 +154,9 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 		if err != nil {
 			return nil, err
 		}
-		boards = append(boards, newBoard(i, f.Corners, pos))
+		b := newBoard(i, f.Corners, pos)
+		b.Warped = warped
+		boards = append(boards, b)
 	}
 	return boards, nil
 }

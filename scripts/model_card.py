@@ -10,9 +10,15 @@ from fenprep import CLASSES  # noqa: E402
 
 
 def main():
-    rep = json.load(open(os.path.join(ROOT, "build/report.json")))
+    import argparse
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--report", default="build/report.json")
+    ap.add_argument("--train", default="build/data/train.npz")
+    ap.add_argument("--out", default="models/README.md")
+    a = ap.parse_args()
+    rep = json.load(open(os.path.join(ROOT, a.report)))
     meta = json.load(open(os.path.join(ROOT, "build/pieces/sets.json")))
-    tr = np.load(os.path.join(ROOT, "build/data/train.npz"))
+    tr = np.load(os.path.join(ROOT, a.train))
     tsets = list(tr["sets"])
     cnt = np.bincount(tr["s"].astype(np.int64), minlength=len(tsets))
     bt = open(os.path.join(ROOT, "build/build_time.txt")).read().strip() if os.path.exists(os.path.join(ROOT, "build/build_time.txt")) else "?"
@@ -157,9 +163,9 @@ def main():
       "different from anything in training (abstract/3D-perspective sets) are the weakest.")
     w("- Debian package copyright files give one license for a whole package; upstream origins of some piece sets "
       "(e.g. freeware fonts converted by scid/pychess) are only as reliable as those files.")
-    with open(os.path.join(ROOT, "models/README.md"), "w") as f:
+    with open(os.path.join(ROOT, a.out), "w") as f:
         f.write("\n".join(L) + "\n")
-    print("wrote models/README.md")
+    print("wrote", a.out)
 
 
 if __name__ == "__main__":
