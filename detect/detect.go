@@ -176,12 +176,24 @@ func Find(img gocv.Mat, opts Options) ([]Board, error) {
 		return nil, fmt.Errorf("detect: %w", err)
 	}
 	var found []Board
-	for _, sigma := range blurSigmas {
+	for pass, sigma := range blurSigmas {
+		// Later, blurrier passes look only where no clear board was found
+		// yet: most screenshots are settled by the first.
+		var todo []image.Rectangle
+		for i, r := range cands {
+			if inside(r, found) || (pass > 0 && i == 0 && confidentAny(found)) {
+				continue
+			}
+			todo = append(todo, r)
+		}
+		if len(todo) == 0 {
+			continue
+		}
 		g, err := newGradients(grey, sigma)
 		if err != nil {
 			return nil, fmt.Errorf("detect: %w", err)
 		}
-		for _, r := range cands {
+		for _, r := range todo {
 			if inside(r, found) {
 				continue
 			}
@@ -286,6 +298,15 @@ func candidates(grey gocv.Mat) []image.Rectangle {
 func inside(r image.Rectangle, found []Board) bool {
 	for _, b := range found {
 		if b.Lattice >= confident && area(r.Intersect(b.bounds())) > 0.8*area(r) {
+			return true
+		}
+	}
+	return false
+}
+
+func confidentAny(found []Board) bool {
+	for _, b := range found {
+		if b.Lattice >= confident {
 			return true
 		}
 	}

@@ -64,3 +64,13 @@ func TestFindBadInput(t *testing.T) {
 		t.Error("5x5 picture: no error")
 	}
 }
+
+func BenchmarkFind(b *testing.B) {
+	img := gocv.IMRead("../testdata/browser-cburnett.png", gocv.IMReadColor)
+	defer img.Close()
+	for i := 0; i < b.N; i++ {
+		if _, err := Find(img, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

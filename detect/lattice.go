@@ -210,6 +210,26 @@ func refine(p []float64, x0, step, slack float64) (float64, float64) {
 	return nx, ns
 }
 
+// refineShift refines a lattice and also tries it one square either way:
+// a first fit over the whole picture can be pulled a square off by lines
+// of the surrounding interface, which the board's own extent no longer
+// shows.
+func refineShift(p []float64, x0, step float64) (float64, float64) {
+	bx, bs := refine(p, x0, step, 2)
+	best := latticeSum(p, bx, bs)
+	for _, k := range []float64{-1, 1} {
+		sx := x0 + k*step
+		if sx < -0.3*step || sx+8*step > float64(len(p))+0.3*step {
+			continue // the shifted board would leave the picture
+		}
+		nx, ns := refine(p, sx, step, 2)
+		if v := latticeSum(p, nx, ns); v > best*1.05 {
+			best, bx, bs = v, nx, ns
+		}
+	}
+	return bx, bs
+}
+
 // shrink max-pools p by a factor d, so that lines stay as tall as they were.
 func shrink(p []float64, d int) []float64 {
 	if d == 1 {
@@ -286,8 +306,8 @@ func (g *gradients) fit(r image.Rectangle) (Board, bool) {
 		}
 		px = g.profile(rows, true)
 		py = g.profile(cols, false)
-		nx0, nsx := refine(px, bx-float64(rows.Min.X), sx, 2)
-		ny0, nsy := refine(py, by-float64(cols.Min.Y), sy, 2)
+		nx0, nsx := refineShift(px, bx-float64(rows.Min.X), sx)
+		ny0, nsy := refineShift(py, by-float64(cols.Min.Y), sy)
 		bx, sx = float64(rows.Min.X)+nx0, nsx
 		by, sy = float64(cols.Min.Y)+ny0, nsy
 		cx, cy = contrast(px, nx0, nsx), contrast(py, ny0, nsy)
