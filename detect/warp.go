@@ -17,8 +17,45 @@ import (
 // boards much larger than Size are first shrunk with area averaging, which
 // a perspective warp alone would alias, then warped bilinearly.
 func Warp(img gocv.Mat, corners [4]Point) (*image.Gray, error) {
+	out, err := warp(img, corners, Size, true)
+	if err != nil {
+		return nil, err
+	}
+	defer out.Close()
+	pix, err := out.DataPtrUint8()
+	if err != nil {
+		return nil, fmt.Errorf("warp: %w", err)
+	}
+	g := image.NewGray(image.Rect(0, 0, Size, Size))
+	copy(g.Pix, pix)
+	return g, nil
+}
+
+// WarpColor maps the board at corners to a size x size colour picture, for
+// reading the colours of squares (highlights) rather than pieces.
+func WarpColor(img gocv.Mat, corners [4]Point, size int) (*image.RGBA, error) {
+	out, err := warp(img, corners, size, false)
+	if err != nil {
+		return nil, err
+	}
+	defer out.Close()
+	if out.Channels() != 3 {
+		return nil, fmt.Errorf("warp: picture has %d channels, want 3", out.Channels())
+	}
+	pix, err := out.DataPtrUint8()
+	if err != nil {
+		return nil, fmt.Errorf("warp: %w", err)
+	}
+	c := image.NewRGBA(image.Rect(0, 0, size, size))
+	for i := 0; i < size*size; i++ {
+		c.Pix[4*i], c.Pix[4*i+1], c.Pix[4*i+2], c.Pix[4*i+3] = pix[3*i+2], pix[3*i+1], pix[3*i], 255
+	}
+	return c, nil
+}
+
+func warp(img gocv.Mat, corners [4]Point, size int, grey bool) (gocv.Mat, error) {
 	if img.Empty() {
-		return nil, fmt.Errorf("warp: empty picture")
+		return gocv.NewMat(), fmt.Errorf("warp: empty picture")
 	}
 	side := 0.0
 	for i := range corners {
@@ -26,7 +63,7 @@ func Warp(img gocv.Mat, corners [4]Point) (*image.Gray, error) {
 		side = math.Max(side, math.Hypot(b.X-a.X, b.Y-a.Y))
 	}
 	if side < 8 {
-		return nil, fmt.Errorf("warp: board of %.0f px is too small", side)
+		return gocv.NewMat(), fmt.Errorf("warp: board of %.0f px is too small", side)
 	}
 
 	// Work on the board's neighbourhood only; the margin keeps the area
@@ -36,21 +73,25 @@ func Warp(img gocv.Mat, corners [4]Point) (*image.Gray, error) {
 	q.Corners = corners
 	roi := q.bounds().Inset(-4).Intersect(bounds)
 	if roi.Empty() {
-		return nil, fmt.Errorf("warp: board lies outside the picture")
+		return gocv.NewMat(), fmt.Errorf("warp: board lies outside the picture")
 	}
 	region := img.Region(roi)
 	defer region.Close()
-	grey := toGrey(region)
-	defer grey.Close()
+	src0 := region.Clone()
+	if grey {
+		src0.Close()
+		src0 = toGrey(region)
+	}
+	defer func() { src0.Close() }()
 
 	f := 1.0
-	if side > 1.5*Size {
-		f = Size / side
+	if side > 1.5*float64(size) {
+		f = float64(size) / side
 		small := gocv.NewMat()
 		// Resize by the same factor on both axes, as the training data was.
-		gocv.Resize(grey, &small, image.Point{}, f, f, gocv.InterpolationArea)
-		grey.Close()
-		grey = small
+		gocv.Resize(src0, &small, image.Point{}, f, f, gocv.InterpolationArea)
+		src0.Close()
+		src0 = small
 	}
 	src := make([]gocv.Point2f, 4)
 	for i, c := range corners {
@@ -59,21 +100,15 @@ func Warp(img gocv.Mat, corners [4]Point) (*image.Gray, error) {
 			Y: float32((c.Y - float64(roi.Min.Y)) * f),
 		}
 	}
-	dst := []gocv.Point2f{{X: 0, Y: 0}, {X: Size, Y: 0}, {X: Size, Y: Size}, {X: 0, Y: Size}}
+	fs := float32(size)
+	dst := []gocv.Point2f{{X: 0, Y: 0}, {X: fs, Y: 0}, {X: fs, Y: fs}, {X: 0, Y: fs}}
 	sv, dv := gocv.NewPoint2fVectorFromPoints(src), gocv.NewPoint2fVectorFromPoints(dst)
 	defer sv.Close()
 	defer dv.Close()
 	m := gocv.GetPerspectiveTransform2f(sv, dv)
 	defer m.Close()
 	out := gocv.NewMat()
-	defer out.Close()
-	gocv.WarpPerspectiveWithParams(grey, &out, m, image.Pt(Size, Size),
+	gocv.WarpPerspectiveWithParams(src0, &out, m, image.Pt(size, size),
 		gocv.InterpolationLinear, gocv.BorderReplicate, color.RGBA{})
-	pix, err := out.DataPtrUint8()
-	if err != nil {
-		return nil, fmt.Errorf("warp: %w", err)
-	}
-	g := image.NewGray(image.Rect(0, 0, Size, Size))
-	copy(g.Pix, pix)
-	return g, nil
+	return out, nil
 }
