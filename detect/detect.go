@@ -81,26 +81,33 @@ func (in *integral) rect(x0, y0, x1, y1 int) float64 {
 
 // checker measures how well the squares of an upright board split into two
 // alternating shades: the difference between the mean brightness of the
-// two colours of squares, over the spread within each colour. It reads a
-// band just inside each square's edge, where pieces rarely reach.
+// two colours of squares, over the spread within each colour. Each square
+// is read at its four corners, which pieces seldom reach, and the middle
+// two of those values are kept, so that a piece's base or a coordinate in
+// one or two corners does not count.
 func (in *integral) checker(bx, by, sx, sy float64) float64 {
 	h := len(in.sum)/(in.w+1) - 1
 	var sum, sq, n [2]float64
+	px, py := math.Max(1, sx/8), math.Max(1, sy/8)
 	for r := 0; r < 8; r++ {
 		for c := 0; c < 8; c++ {
 			x0, y0 := bx+float64(c)*sx, by+float64(r)*sy
-			ox0, oy0 := int(x0+sx/16), int(y0+sy/16)
-			ox1, oy1 := int(x0+sx*15/16), int(y0+sy*15/16)
-			ix0, iy0 := int(x0+sx*3/16), int(y0+sy*3/16)
-			ix1, iy1 := int(x0+sx*13/16), int(y0+sy*13/16)
-			if ox0 < 0 || oy0 < 0 || ox1 > in.w || oy1 > h || ix1 <= ix0 || iy1 <= iy0 {
+			var v [4]float64
+			ok := true
+			for k, at := range [4][2]float64{{sx / 16, sy / 16}, {sx*15/16 - px, sy / 16}, {sx / 16, sy*15/16 - py}, {sx*15/16 - px, sy*15/16 - py}} {
+				ax0, ay0 := int(x0+at[0]), int(y0+at[1])
+				ax1, ay1 := max(ax0+1, int(x0+at[0]+px)), max(ay0+1, int(y0+at[1]+py))
+				if ax0 < 0 || ay0 < 0 || ax1 > in.w || ay1 > h {
+					ok = false
+					break
+				}
+				v[k] = in.rect(ax0, ay0, ax1, ay1) / float64((ax1-ax0)*(ay1-ay0))
+			}
+			if !ok {
 				continue
 			}
-			area := float64((ox1-ox0)*(oy1-oy0) - (ix1-ix0)*(iy1-iy0))
-			if area <= 0 {
-				continue
-			}
-			m := (in.rect(ox0, oy0, ox1, oy1) - in.rect(ix0, iy0, ix1, iy1)) / area
+			sort.Float64s(v[:])
+			m := (v[1] + v[2]) / 2
 			p := (r + c) % 2
 			sum[p] += m
 			sq[p] += m * m
@@ -197,12 +204,10 @@ func Find(img gocv.Mat, opts Options) ([]Board, error) {
 			if inside(r, found) {
 				continue
 			}
-			b, ok := g.fit(r)
+			b, ok := g.fit(r, in)
 			if !ok {
 				continue
 			}
-			c := b.Corners
-			b.Checker = in.checker(c[0].X, c[0].Y, (c[1].X-c[0].X)/8, (c[3].Y-c[0].Y)/8)
 			b.Score = math.Sqrt(b.Lattice * b.Checker)
 			if debug {
 				fmt.Printf("  sigma=%.1f cand=%v lattice=%.2f checker=%.2f\n", sigma, r, b.Lattice, b.Checker)

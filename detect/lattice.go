@@ -196,6 +196,9 @@ func search(p []float64, minStep, maxStep float64) (x0, step float64) {
 		return 0, 0
 	}
 	x0, step = x0*fd, step*fd
+	if debug {
+		fmt.Printf("    coarse d=%d x0=%.1f step=%.2f\n", d, x0, step)
+	}
 	return refine(p, x0, step, 2*fd)
 }
 
@@ -208,26 +211,6 @@ func refine(p []float64, x0, step, slack float64) (float64, float64) {
 	}
 	nx, ns, _ = lattice(p, ns*0.998, ns*1.002, 0.01, nx-0.3, nx+0.3, 0.05)
 	return nx, ns
-}
-
-// refineShift refines a lattice and also tries it one square either way:
-// a first fit over the whole picture can be pulled a square off by lines
-// of the surrounding interface, which the board's own extent no longer
-// shows.
-func refineShift(p []float64, x0, step float64) (float64, float64) {
-	bx, bs := refine(p, x0, step, 2)
-	best := latticeSum(p, bx, bs)
-	for _, k := range []float64{-1, 1} {
-		sx := x0 + k*step
-		if sx < -0.3*step || sx+8*step > float64(len(p))+0.3*step {
-			continue // the shifted board would leave the picture
-		}
-		nx, ns := refine(p, sx, step, 2)
-		if v := latticeSum(p, nx, ns); v > best*1.05 {
-			best, bx, bs = v, nx, ns
-		}
-	}
-	return bx, bs
 }
 
 // shrink max-pools p by a factor d, so that lines stay as tall as they were.
@@ -270,7 +253,7 @@ func contrast(p []float64, x0, step float64) float64 {
 
 // fit searches region r (in working pixels) for an 8x8 lattice and returns
 // the board it outlines.
-func (g *gradients) fit(r image.Rectangle) (Board, bool) {
+func (g *gradients) fit(r image.Rectangle, in *integral) (Board, bool) {
 	bounds := image.Rect(0, 0, g.w, g.h)
 	whole := r == bounds
 	pad := int(0.08 * float64(max(r.Dx(), r.Dy())))
@@ -306,8 +289,8 @@ func (g *gradients) fit(r image.Rectangle) (Board, bool) {
 		}
 		px = g.profile(rows, true)
 		py = g.profile(cols, false)
-		nx0, nsx := refineShift(px, bx-float64(rows.Min.X), sx)
-		ny0, nsy := refineShift(py, by-float64(cols.Min.Y), sy)
+		nx0, nsx := refine(px, bx-float64(rows.Min.X), sx, 2)
+		ny0, nsy := refine(py, by-float64(cols.Min.Y), sy, 2)
 		bx, sx = float64(rows.Min.X)+nx0, nsx
 		by, sy = float64(cols.Min.Y)+ny0, nsy
 		cx, cy = contrast(px, nx0, nsx), contrast(py, ny0, nsy)
@@ -315,8 +298,26 @@ func (g *gradients) fit(r image.Rectangle) (Board, bool) {
 	if ratio := sx / sy; ratio < 0.8 || ratio > 1.25 {
 		return Board{}, false
 	}
+	// A first fit over the whole picture can land a square off, pulled by
+	// the lines of the interface around the board; the squares' shades
+	// tell: a shifted board takes in a strip that does not alternate.
+	bestChecker := in.checker(bx, by, sx, sy)
+	ox, oy := bx, by
+	for _, dy := range []float64{-1, 0, 1} {
+		for _, dx := range []float64{-1, 0, 1} {
+			nx, ny := ox+dx*sx, oy+dy*sy
+			if (dx == 0 && dy == 0) || nx < -0.3*sx || ny < -0.3*sy ||
+				nx+8*sx > float64(g.w)+0.3*sx || ny+8*sy > float64(g.h)+0.3*sy {
+				continue
+			}
+			if c := in.checker(nx, ny, sx, sy); c > 1.2*bestChecker {
+				bestChecker, bx, by = c, nx, ny
+			}
+		}
+	}
 	return Board{
 		Corners: [4]Point{{bx, by}, {bx + 8*sx, by}, {bx + 8*sx, by + 8*sy}, {bx, by + 8*sy}},
 		Lattice: math.Min(cx, cy),
+		Checker: bestChecker,
 	}, true
 }

@@ -14,6 +14,7 @@ type evalOptions struct {
 	model   modelFlags
 	json    bool
 	verbose bool
+	flip    string
 	labels  string
 }
 
@@ -35,6 +36,7 @@ largest board of each picture is the one compared.`,
 	}
 	opts.model.register(cmd)
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print the summary as one JSON object")
+	cmd.Flags().StringVar(&opts.flip, "flip", "auto", "board seen from Black's side: auto, yes or no")
 	cmd.Flags().BoolVarP(&opts.verbose, "verbose", "v", false, "also list every picture that was not read entirely right")
 	return cmd
 }
@@ -44,7 +46,12 @@ func runEval(ctx context.Context, opts *evalOptions, ios ioStreams) error {
 	if err != nil {
 		return err
 	}
-	s, err := opts.model.scanner(fenscan.Options{})
+	so := fenscan.Options{}
+	so.Assemble.Flip = opts.flip
+	if err := validateAssemble(so); err != nil {
+		return err
+	}
+	s, err := opts.model.scanner(so)
 	if err != nil {
 		return err
 	}
