@@ -19,6 +19,7 @@ import (
 	"github.com/fenscan/fenscan/assemble"
 	"github.com/fenscan/fenscan/classify"
 	"github.com/fenscan/fenscan/detect"
+	"github.com/fenscan/fenscan/marks"
 	"github.com/fenscan/fenscan/models"
 	"gocv.io/x/gocv"
 )
@@ -150,7 +151,13 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 		for j := range probs {
 			sq[j] = assemble.Probs(probs[j])
 		}
-		pos, err := assemble.Assemble(sq, s.opts.Assemble)
+		in := assemble.Input{Squares: sq}
+		// The last-move highlight tells the side to move; reading it needs
+		// colour, at a size where each square still has clean corners.
+		if colour, err := detect.WarpColor(img, f.Corners, 128); err == nil {
+			in.Highlight = marks.Highlights(colour)
+		}
+		pos, err := assemble.Assemble(in, s.opts.Assemble)
 		if err != nil {
 			return nil, err
 		}

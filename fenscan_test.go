@@ -1,12 +1,20 @@
 package fenscan
 
 import (
+	"bytes"
 	"context"
+	"image"
+	"image/gif"
+	"image/jpeg"
+	"image/png"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/fenscan/fenscan/classify"
+	"golang.org/x/image/bmp"
+	"golang.org/x/image/tiff"
 )
 
 // TestScanTestdata reads every labelled picture in testdata/ with each
@@ -35,6 +43,48 @@ func TestScanTestdata(t *testing.T) {
 					t.Errorf("placement\n got %s\nwant %s", got, l.Placement)
 				}
 			})
+		}
+	}
+}
+
+// TestFormats encodes one picture in each format Go can write and reads
+// the position back from memory. (WebP and EXIF-rotated JPEG files are in
+// testdata/labels.csv.)
+func TestFormats(t *testing.T) {
+	const want = "8/5pk1/6p1/3Pp3/1Pp1Pn2/P3BP1P/2Q1N1P1/6K1"
+	f, err := os.Open("testdata/small-chessnut.jpg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, _, err := image.Decode(f)
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	encoders := map[string]func(io.Writer, image.Image) error{
+		"png":  png.Encode,
+		"gif":  func(w io.Writer, m image.Image) error { return gif.Encode(w, m, &gif.Options{NumColors: 256}) },
+		"bmp":  bmp.Encode,
+		"tiff": func(w io.Writer, m image.Image) error { return tiff.Encode(w, m, nil) },
+		"jpeg": func(w io.Writer, m image.Image) error { return jpeg.Encode(w, m, &jpeg.Options{Quality: 90}) },
+	}
+	s, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for name, enc := range encoders {
+		var buf bytes.Buffer
+		if err := enc(&buf, img); err != nil {
+			t.Fatal(err)
+		}
+		boards, err := s.ScanBytes(context.Background(), buf.Bytes())
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if got := boards[0].Placement(); got != want {
+			t.Errorf("%s: got %s, want %s", name, got, want)
 		}
 	}
 }

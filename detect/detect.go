@@ -143,7 +143,7 @@ const (
 	// workSide is the longest side the finder works at; larger pictures are
 	// shrunk first, which keeps the search fast and boards of 120 px and
 	// more well above the smallest square it looks for.
-	workSide = 1600
+	workSide = 1280
 	// minBoard is the smallest board side, in working pixels, searched for.
 	minBoard = 64
 	// defaultMinScore separates lattices of real boards from the chance

@@ -113,6 +113,17 @@ def main():
     canvas.save(os.path.join(OUT, "small-chessnut.jpg"), quality=85)
     rows.append(("small-chessnut.jpg", fen3, "screenshot", "128 px board on a dark page, no coordinates, JPEG"))
 
+    # The small board again as WebP, and as a JPEG stored rotated with an
+    # EXIF Orientation tag (6: rotate 90 degrees clockwise to view), as
+    # phones save photos.
+    small = Image.open(os.path.join(OUT, "small-chessnut.jpg"))
+    small.save(os.path.join(OUT, "small-chessnut.webp"), quality=90)
+    rows.append(("small-chessnut.webp", fen3, "screenshot", "the small board as WebP"))
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    small.transpose(Image.Transpose.ROTATE_90).save(os.path.join(OUT, "exif-rotated.jpg"), quality=90, exif=exif)
+    rows.append(("exif-rotated.jpg", fen3, "screenshot", "stored rotated, EXIF Orientation=6"))
+
     # A page with no board: text, a table and buttons, for "no board" tests.
     page = Image.new("RGB", (800, 600), (250, 250, 248))
     d = ImageDraw.Draw(page)
@@ -129,7 +140,9 @@ def main():
         f.write("image,fen_placement,kind,notes,source,license\n")
         lic = {"browser-cburnett.png": "GPLv2+ (cburnett pieces, Colin M.L. Burnett)",
                "black-side-merida.png": "GPLv2+ (merida pieces, Armando Hernandez Marroquin)",
-               "small-chessnut.jpg": "Apache-2.0 (chessnut pieces, Alexis Luengas)"}
+               "small-chessnut.jpg": "Apache-2.0 (chessnut pieces, Alexis Luengas)",
+               "small-chessnut.webp": "Apache-2.0 (chessnut pieces, Alexis Luengas)",
+               "exif-rotated.jpg": "Apache-2.0 (chessnut pieces, Alexis Luengas)"}
         for name, fen, kind, notes in rows:
             f.write(f'{name},{fen},{kind},"{notes}",fenscan scripts/make_testdata.py,{lic[name]}\n')
 
