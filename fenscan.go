@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"math"
 	"os"
 
 	"github.com/fenscan/fenscan/assemble"
@@ -98,6 +99,9 @@ type Board struct {
 	Squares [64]Square
 	// Position holds the assembled details (orientation, side guesses).
 	Position *assemble.Position
+	// Rotation is how far, in degrees clockwise, the board is turned in
+	// the picture: 90 when its top edge faces the picture's right side.
+	Rotation int
 	// Warped is the board as the classifier saw it: grey, 256x256, the
 	// picture's top-left corner first.
 	Warped *image.Gray
@@ -139,14 +143,11 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		warped, err := detect.Warp(img, f.Corners)
-		if err != nil {
-			return nil, fmt.Errorf("detect: %w", err)
-		}
-		probs, err := s.clf.Classify(ctx, warped)
+		r, err := s.read(ctx, img, f.Corners)
 		if err != nil {
 			return nil, err
 		}
+		probs := r.probs
 		var sq [64]assemble.Probs
 		for j := range probs {
 			sq[j] = assemble.Probs(probs[j])
@@ -161,11 +162,65 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 		if err != nil {
 			return nil, err
 		}
-		b := newBoard(i, f.Corners, pos)
-		b.Warped = warped
+		b := newBoard(i, r.corners, pos)
+		b.Warped, b.Rotation = r.warped, r.rotation
 		boards = append(boards, b)
 	}
 	return boards, nil
+}
+
+// reading is one board read in one of its four rotations.
+type reading struct {
+	corners  [4]detect.Point
+	warped   *image.Gray
+	probs    [64]classify.Probs
+	rotation int
+	score    float64
+}
+
+// uprightScore is the mean log-probability of the squares' readings above
+// which a board is taken to be upright without trying other rotations:
+// screenshots and scans are read once, a diagram photographed sideways
+// gets its pieces read lying down, doubtfully, and is turned.
+const uprightScore = -0.05
+
+// read classifies the squares of the board at corners. When the reading is
+// doubtful it also reads the board turned by 90, 180 and 270 degrees and
+// keeps the surest: pieces are only recognised standing up, which tells
+// the board's top edge in a rotated picture.
+func (s *Scanner) read(ctx context.Context, img gocv.Mat, corners [4]detect.Point) (reading, error) {
+	var best reading
+	for k := 0; k < 4; k++ {
+		var c [4]detect.Point
+		for i := range c {
+			c[i] = corners[(i+k)%4]
+		}
+		warped, err := detect.Warp(img, c)
+		if err != nil {
+			return best, fmt.Errorf("detect: %w", err)
+		}
+		probs, err := s.clf.Classify(ctx, warped)
+		if err != nil {
+			return best, err
+		}
+		r := reading{corners: c, warped: warped, probs: probs, rotation: 90 * k, score: meanLogProb(probs)}
+		if k == 0 || r.score > best.score {
+			best = r
+		}
+		if k == 0 && r.score > uprightScore {
+			break
+		}
+	}
+	return best, nil
+}
+
+func meanLogProb(probs [64]classify.Probs) float64 {
+	sum := 0.0
+	for _, p := range probs {
+		_, v := p.Best()
+		sum += math.Log(math.Max(float64(v), 1e-9))
+	}
+	return sum / 64
 }
 
 func newBoard(index int, corners [4]detect.Point, pos *assemble.Position) Board {

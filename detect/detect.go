@@ -177,7 +177,7 @@ func Find(img gocv.Mat, opts Options) ([]Board, error) {
 	if minScore == 0 {
 		minScore = defaultMinScore
 	}
-	cands := candidates(grey)
+	cands, quads := candidates(grey)
 	in, err := newIntegral(grey)
 	if err != nil {
 		return nil, fmt.Errorf("detect: %w", err)
@@ -218,6 +218,7 @@ func Find(img gocv.Mat, opts Options) ([]Board, error) {
 			found = append(found, b)
 		}
 	}
+	found = append(found, fitQuads(grey, quads, found, minScore)...)
 	found = suppress(found)
 	if len(found) == 0 {
 		return nil, ErrNoBoard
@@ -251,10 +252,11 @@ func toGrey(img gocv.Mat) gocv.Mat {
 // the bounding boxes of closed outlines that are roughly square. The lattice
 // fit does the real work; these only tell it where to look when the board is
 // a small part of the picture.
-func candidates(grey gocv.Mat) []image.Rectangle {
+func candidates(grey gocv.Mat) ([]image.Rectangle, [][4]Point) {
 	w, h := grey.Cols(), grey.Rows()
 	whole := image.Rect(0, 0, w, h)
 	rects := []image.Rectangle{whole}
+	var quads [][4]Point
 
 	edges := gocv.NewMat()
 	defer edges.Close()
@@ -266,15 +268,21 @@ func candidates(grey gocv.Mat) []image.Rectangle {
 	defer contours.Close()
 
 	for i := 0; i < contours.Size(); i++ {
-		r := gocv.BoundingRect(contours.At(i))
+		c := contours.At(i)
+		r := gocv.BoundingRect(c)
 		if r.Dx() < minBoard || r.Dy() < minBoard {
 			continue
 		}
 		ar := float64(r.Dx()) / float64(r.Dy())
-		if ar < 0.7 || ar > 1.45 {
+		if ar < 0.5 || ar > 2 {
 			continue
 		}
-		rects = append(rects, r)
+		if ar >= 0.7 && ar <= 1.45 {
+			rects = append(rects, r)
+		}
+		if q, ok := quadOf(c); ok {
+			quads = append(quads, q)
+		}
 	}
 	// Larger first, and near-duplicates dropped: nested outlines of one
 	// board (frame, board, inner line) give the same fit.
@@ -295,7 +303,7 @@ func candidates(grey gocv.Mat) []image.Rectangle {
 			break
 		}
 	}
-	return out
+	return out, dedupeQuads(quads)
 }
 
 // inside reports whether r lies within a board already found with a

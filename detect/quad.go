@@ -1,0 +1,204 @@
+package detect
+
+import (
+	"image"
+	"image/color"
+	"math"
+	"sort"
+
+	"gocv.io/x/gocv"
+)
+
+// quadOf reduces an outline to a convex quadrilateral that is not an
+// upright rectangle (those the lattice search finds directly): a board
+// photographed at an angle, rotated on a page, or seen in perspective.
+func quadOf(c gocv.PointVector) (q [4]Point, ok bool) {
+	peri := gocv.ArcLength(c, true)
+	approx := gocv.ApproxPolyDP(c, 0.03*peri, true)
+	defer approx.Close()
+	if approx.Size() != 4 {
+		return q, false
+	}
+	pts := approx.ToPoints()
+	for i, p := range pts {
+		q[i] = Point{float64(p.X), float64(p.Y)}
+	}
+	q = orderCorners(q)
+	if !convex(q) || upright(q) {
+		return q, false
+	}
+	return q, true
+}
+
+// orderCorners puts four corners in the order top-left, top-right,
+// bottom-right, bottom-left: clockwise from the one nearest the picture's
+// top-left. Which side of a rotated board is "top" is settled later, by
+// the pieces.
+func orderCorners(q [4]Point) [4]Point {
+	var cx, cy float64
+	for _, p := range q {
+		cx += p.X / 4
+		cy += p.Y / 4
+	}
+	sort.Slice(q[:], func(i, j int) bool {
+		return math.Atan2(q[i].Y-cy, q[i].X-cx) < math.Atan2(q[j].Y-cy, q[j].X-cx)
+	})
+	// Atan2 order from -pi runs clockwise in picture coordinates (y down),
+	// starting left of the centre; rotate so the corner with the smallest
+	// x+y comes first.
+	first := 0
+	for i := range q {
+		if q[i].X+q[i].Y < q[first].X+q[first].Y {
+			first = i
+		}
+	}
+	var out [4]Point
+	for i := range out {
+		out[i] = q[(first+i)%4]
+	}
+	return out
+}
+
+func convex(q [4]Point) bool {
+	sign := 0.0
+	for i := range q {
+		a, b, c := q[i], q[(i+1)%4], q[(i+2)%4]
+		cross := (b.X-a.X)*(c.Y-b.Y) - (b.Y-a.Y)*(c.X-b.X)
+		if cross == 0 || (sign != 0 && (cross > 0) != (sign > 0)) {
+			return false
+		}
+		sign = cross
+	}
+	return true
+}
+
+// upright reports whether q is within a couple of pixels of an upright
+// rectangle.
+func upright(q [4]Point) bool {
+	const tol = 3
+	return math.Abs(q[0].Y-q[1].Y) < tol && math.Abs(q[2].Y-q[3].Y) < tol &&
+		math.Abs(q[0].X-q[3].X) < tol && math.Abs(q[1].X-q[2].X) < tol
+}
+
+func dedupeQuads(qs [][4]Point) [][4]Point {
+	sort.SliceStable(qs, func(i, j int) bool { return quadArea(qs[i]) > quadArea(qs[j]) })
+	var out [][4]Point
+	for _, q := range qs {
+		dup := false
+		for _, o := range out {
+			if cornerDist(q, o) < 0.05*math.Sqrt(quadArea(o)) {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			out = append(out, q)
+		}
+		if len(out) == 12 {
+			break
+		}
+	}
+	return out
+}
+
+func quadArea(q [4]Point) float64 {
+	a := 0.0
+	for i := range q {
+		j := (i + 1) % 4
+		a += q[i].X*q[j].Y - q[j].X*q[i].Y
+	}
+	return math.Abs(a) / 2
+}
+
+func cornerDist(a, b [4]Point) float64 {
+	d := 0.0
+	for i := range a {
+		d = math.Max(d, math.Hypot(a[i].X-b[i].X, a[i].Y-b[i].Y))
+	}
+	return d
+}
+
+// fitQuads looks for a board inside each quadrilateral outline: the
+// outline is warped to a square, where the board's lines run straight
+// again, the lattice is fitted there, and its corners are mapped back.
+func fitQuads(grey gocv.Mat, quads [][4]Point, found []Board, minScore float64) []Board {
+	var out []Board
+	for _, q := range quads {
+		b := Board{Corners: q}
+		if inside(b.bounds(), found) || inside(b.bounds(), out) {
+			continue
+		}
+		if fb, ok := fitQuad(grey, q, minScore); ok {
+			out = append(out, fb)
+		}
+	}
+	return out
+}
+
+func fitQuad(grey gocv.Mat, q [4]Point, minScore float64) (Board, bool) {
+	side := 0.0
+	for i := range q {
+		side = math.Max(side, math.Hypot(q[(i+1)%4].X-q[i].X, q[(i+1)%4].Y-q[i].Y))
+	}
+	n := int(math.Min(math.Max(side, 128), 768))
+	// The outline is usually the board's frame: leave a margin so that a
+	// board inside it, or an outline just inside the board, both fit.
+	m := 0.06 * float64(n)
+	s := float64(n) + 2*m
+	src := make([]gocv.Point2f, 4)
+	for i, p := range q {
+		src[i] = gocv.Point2f{X: float32(p.X), Y: float32(p.Y)}
+	}
+	dst := []gocv.Point2f{
+		{X: float32(m), Y: float32(m)}, {X: float32(m + float64(n)), Y: float32(m)},
+		{X: float32(m + float64(n)), Y: float32(m + float64(n))}, {X: float32(m), Y: float32(m + float64(n))},
+	}
+	sv, dv := gocv.NewPoint2fVectorFromPoints(src), gocv.NewPoint2fVectorFromPoints(dst)
+	defer sv.Close()
+	defer dv.Close()
+	h := gocv.GetPerspectiveTransform2f(sv, dv)
+	defer h.Close()
+	inv := gocv.GetPerspectiveTransform2f(dv, sv)
+	defer inv.Close()
+	warped := gocv.NewMat()
+	defer warped.Close()
+	gocv.WarpPerspectiveWithParams(grey, &warped, h, image.Pt(int(s), int(s)),
+		gocv.InterpolationLinear, gocv.BorderReplicate, color.RGBA{})
+
+	in, err := newIntegral(warped)
+	if err != nil {
+		return Board{}, false
+	}
+	var best Board
+	for _, sigma := range blurSigmas {
+		g, err := newGradients(warped, sigma)
+		if err != nil {
+			return Board{}, false
+		}
+		b, ok := g.fit(image.Rect(0, 0, int(s), int(s)), in)
+		if !ok || b.Lattice < minScore || b.Checker < minChecker {
+			continue
+		}
+		b.Score = math.Sqrt(b.Lattice * b.Checker)
+		if b.Score > best.Score {
+			best = b
+		}
+	}
+	if best.Score == 0 {
+		return Board{}, false
+	}
+	for i, p := range best.Corners {
+		best.Corners[i] = project(inv, p)
+	}
+	return best, true
+}
+
+// project maps p through the 3x3 homography h.
+func project(h gocv.Mat, p Point) Point {
+	a := func(r, c int) float64 { return h.GetDoubleAt(r, c) }
+	w := a(2, 0)*p.X + a(2, 1)*p.Y + a(2, 2)
+	return Point{
+		X: (a(0, 0)*p.X + a(0, 1)*p.Y + a(0, 2)) / w,
+		Y: (a(1, 0)*p.X + a(1, 1)*p.Y + a(1, 2)) / w,
+	}
+}
