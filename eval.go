@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -121,7 +122,7 @@ func expandPlacement(p string) ([64]byte, error) {
 // EvalResult is the outcome of one labelled picture.
 type EvalResult struct {
 	Label
-	// Got is the placement read from the picture's first (largest) board.
+	// Got is the placement read from the picture's largest board.
 	Got string
 	// Found says whether a board was found.
 	Found bool
@@ -154,7 +155,7 @@ func Evaluate(ctx context.Context, s *Scanner, labels []Label) ([]EvalResult, er
 		r := EvalResult{Label: l, Err: err, Elapsed: time.Since(start)}
 		if err == nil && len(boards) > 0 {
 			r.Found = true
-			r.Got = boards[0].Placement()
+			r.Got = largest(boards).Placement()
 			got, _ := expandPlacement(r.Got)
 			for i := range got {
 				if got[i] == want[i] {
@@ -165,6 +166,25 @@ func Evaluate(ctx context.Context, s *Scanner, labels []Label) ([]EvalResult, er
 		out = append(out, r)
 	}
 	return out, nil
+}
+
+// largest returns the board that covers most of the picture: the one a
+// label of the whole picture describes.
+func largest(boards []Board) *Board {
+	best, size := 0, 0.0
+	for i, b := range boards {
+		c := b.Corners
+		// Shoelace area of the corner quadrilateral.
+		a := 0.0
+		for k := range c {
+			n := (k + 1) % 4
+			a += c[k].X*c[n].Y - c[n].X*c[k].Y
+		}
+		if a = math.Abs(a) / 2; a > size {
+			best, size = i, a
+		}
+	}
+	return &boards[best]
 }
 
 // Summarize groups results by kind and adds an "overall" entry.

@@ -85,7 +85,8 @@ type Square struct {
 
 // Board is one position read from a picture.
 type Board struct {
-	// Index counts the boards of a picture from 0, largest first.
+	// Index counts the boards of a picture from 0, in reading order (rows
+	// from the top, each from the left).
 	Index int
 	// FEN is the full FEN record, from White's side.
 	FEN string

@@ -3,15 +3,19 @@ package fenscan
 import (
 	"bytes"
 	"context"
+	"encoding/csv"
 	"image"
 	"image/gif"
 	"image/jpeg"
 	"image/png"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 
+	"github.com/fenscan/fenscan/assemble"
 	"github.com/fenscan/fenscan/classify"
 	"golang.org/x/image/bmp"
 	"golang.org/x/image/tiff"
@@ -122,5 +126,60 @@ func BenchmarkScan(b *testing.B) {
 		if _, err := s.ScanBytes(ctx, data); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestPages reads book pages with two to six diagrams among text (made by
+// scripts/make_pages.py): every diagram is found where it was drawn, read
+// right, and nothing else is taken for a board.
+func TestPages(t *testing.T) {
+	f, err := os.Open("testdata/pages/boards.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(f).ReadAll()
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][][]string{}
+	for _, r := range rows[1:] {
+		want[r[0]] = append(want[r[0]], r[1:])
+	}
+	s, err := New(Options{Assemble: assemble.Options{Flip: "no"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for page, diagrams := range want {
+		t.Run(page, func(t *testing.T) {
+			boards, err := s.ScanFile(context.Background(), filepath.Join("testdata/pages", page))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(boards) != len(diagrams) {
+				t.Errorf("found %d boards, want %d", len(boards), len(diagrams))
+			}
+			for _, d := range diagrams {
+				x0, _ := strconv.ParseFloat(d[1], 64)
+				y0, _ := strconv.ParseFloat(d[2], 64)
+				x1, _ := strconv.ParseFloat(d[3], 64)
+				var match *Board
+				for i := range boards {
+					c := boards[i].Corners
+					if math.Abs(c[0].X-x0) < 0.02*(x1-x0) && math.Abs(c[0].Y-y0) < 0.02*(x1-x0) &&
+						math.Abs(c[2].X-x1) < 0.02*(x1-x0) {
+						match = &boards[i]
+					}
+				}
+				if match == nil {
+					t.Errorf("diagram at (%s, %s) not found", d[1], d[2])
+					continue
+				}
+				if got := match.Placement(); got != d[0] {
+					t.Errorf("diagram at (%s, %s): got %s, want %s", d[1], d[2], got, d[0])
+				}
+			}
+		})
 	}
 }

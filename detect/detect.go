@@ -88,7 +88,9 @@ func (in *integral) rect(x0, y0, x1, y1 int) float64 {
 func (in *integral) checker(bx, by, sx, sy float64) float64 {
 	h := len(in.sum)/(in.w+1) - 1
 	var sum, sq, n [2]float64
-	px, py := math.Max(1, sx/8), math.Max(1, sy/8)
+	// Corner patches a quarter of a square wide: large enough to average
+	// out hatching and print grain, small enough to miss most pieces.
+	px, py := math.Max(1, sx/4), math.Max(1, sy/4)
 	for r := 0; r < 8; r++ {
 		for c := 0; c < 8; c++ {
 			x0, y0 := bx+float64(c)*sx, by+float64(r)*sy
@@ -152,8 +154,7 @@ const (
 	defaultMinScore = 0.01
 )
 
-// Find returns the chessboards in img (BGR or grey), the most prominent
-// first. It returns ErrNoBoard when there is none.
+// Find returns the chessboards in img (BGR or grey) in reading order. It returns ErrNoBoard when there is none.
 func Find(img gocv.Mat, opts Options) ([]Board, error) {
 	if img.Empty() {
 		return nil, errors.New("detect: empty picture")
@@ -348,7 +349,7 @@ func (b Board) bounds() image.Rectangle {
 }
 
 // suppress keeps, among boards that overlap, the one with the best score,
-// and orders the survivors largest first.
+// and orders the survivors as they are read.
 func suppress(bs []Board) []Board {
 	sort.SliceStable(bs, func(i, j int) bool { return bs[i].Score > bs[j].Score })
 	var keep []Board
@@ -365,6 +366,20 @@ func suppress(bs []Board) []Board {
 			keep = append(keep, b)
 		}
 	}
-	sort.SliceStable(keep, func(i, j int) bool { return area(keep[i].bounds()) > area(keep[j].bounds()) })
+	readingOrder(keep)
 	return keep
+}
+
+// readingOrder sorts boards as a reader meets them: by rows from the top,
+// boards whose vertical extents overlap by half sharing a row, then from
+// the left.
+func readingOrder(bs []Board) {
+	sort.SliceStable(bs, func(i, j int) bool {
+		a, b := bs[i].bounds(), bs[j].bounds()
+		overlap := min(a.Max.Y, b.Max.Y) - max(a.Min.Y, b.Min.Y)
+		if 2*overlap > min(a.Dy(), b.Dy()) {
+			return a.Min.X < b.Min.X
+		}
+		return a.Min.Y < b.Min.Y
+	})
 }

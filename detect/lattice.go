@@ -310,7 +310,8 @@ func (g *gradients) fit(r image.Rectangle, in *integral) (Board, bool) {
 				nx+8*sx > float64(g.w)+0.3*sx || ny+8*sy > float64(g.h)+0.3*sy {
 				continue
 			}
-			if c := in.checker(nx, ny, sx, sy); c > 1.2*bestChecker {
+			c := in.checker(nx, ny, sx, sy)
+			if c > 1.2*bestChecker {
 				bestChecker, bx, by = c, nx, ny
 			}
 		}
