@@ -22,6 +22,7 @@ import (
 	"github.com/fenscan/fenscan/detect"
 	"github.com/fenscan/fenscan/marks"
 	"github.com/fenscan/fenscan/models"
+	"github.com/fenscan/fenscan/pdfpages"
 	"gocv.io/x/gocv"
 )
 
@@ -100,6 +101,9 @@ type Board struct {
 	Squares [64]Square
 	// Position holds the assembled details (orientation, side guesses).
 	Position *assemble.Position
+	// Page is the page of a PDF file the board is on, from 1; 0 for
+	// pictures.
+	Page int
 	// Rotation is how far, in degrees clockwise, the board is turned in
 	// the picture: 90 when its top edge faces the picture's right side.
 	Rotation int
@@ -128,6 +132,47 @@ func (s *Scanner) ScanBytes(ctx context.Context, data []byte) ([]Board, error) {
 	}
 	defer img.Close()
 	return s.Scan(ctx, img)
+}
+
+// ScanPDF reads every board on the selected pages of a PDF file (pages
+// as pdfpages.ParseRange takes them, "" for all). Pages without boards are
+// skipped; only when no page has one is ErrNoBoard returned.
+func (s *Scanner) ScanPDF(ctx context.Context, path, pages string) ([]Board, error) {
+	n, err := pdfpages.Count(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	sel, err := pdfpages.ParseRange(pages, n)
+	if err != nil {
+		return nil, err
+	}
+	var all []Board
+	for _, p := range sel {
+		g, err := pdfpages.Render(ctx, path, p, 0)
+		if err != nil {
+			return all, err
+		}
+		m, err := gocv.NewMatFromBytes(g.Rect.Dy(), g.Rect.Dx(), gocv.MatTypeCV8U, g.Pix)
+		if err != nil {
+			return all, fmt.Errorf("page %d: %w", p, err)
+		}
+		boards, err := s.Scan(ctx, m)
+		m.Close()
+		if errors.Is(err, ErrNoBoard) {
+			continue
+		}
+		if err != nil {
+			return all, fmt.Errorf("page %d: %w", p, err)
+		}
+		for i := range boards {
+			boards[i].Page = p
+		}
+		all = append(all, boards...)
+	}
+	if len(all) == 0 {
+		return nil, ErrNoBoard
+	}
+	return all, nil
 }
 
 // Scan reads every board in a decoded BGR picture.

@@ -11,12 +11,14 @@ import (
 	"io"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"testing"
 
 	"github.com/fenscan/fenscan/assemble"
 	"github.com/fenscan/fenscan/classify"
+	"github.com/go-pdf/fpdf"
 	"golang.org/x/image/bmp"
 	"golang.org/x/image/tiff"
 )
@@ -181,5 +183,52 @@ func TestPages(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestScanPDF builds a two-page PDF from generated book pages and reads
+// the diagrams of each page back, with their page numbers.
+func TestScanPDF(t *testing.T) {
+	if _, err := exec.LookPath("pdftoppm"); err != nil {
+		t.Skip("poppler-utils not installed")
+	}
+	pdf := fpdf.New("P", "mm", "A4", "")
+	for _, page := range []string{"page-0.png", "page-4.png"} {
+		pdf.AddPage()
+		pdf.ImageOptions(filepath.Join("testdata/pages", page), 0, 0, 210, 297, false, fpdf.ImageOptions{ImageType: "PNG"}, 0, "")
+	}
+	path := filepath.Join(t.TempDir(), "book.pdf")
+	if err := pdf.OutputFileAndClose(path); err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(Options{Assemble: assemble.Options{Flip: "no"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	boards, err := s.ScanPDF(context.Background(), path, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct {
+		page      int
+		placement string
+	}{
+		{1, "r1bq1rk1/pp2bppp/2nppn2/8/3NP3/2N1BP2/PPPQ2PP/2KR1B1R"},
+		{1, "8/8/4k3/8/2K5/3R4/8/8"},
+		{2, "rn3rk1/pbppq1pp/1p2pb2/4N2Q/3PN3/3B4/PPP2PPP/R3K2R"},
+		{2, "r1bq1rk1/pp2bppp/2nppn2/8/3NP3/2N1BP2/PPPQ2PP/2KR1B1R"},
+		{2, "8/8/4k3/8/2K5/3R4/8/8"},
+	}
+	if len(boards) != len(want) {
+		t.Fatalf("found %d boards, want %d", len(boards), len(want))
+	}
+	for i, w := range want {
+		if boards[i].Page != w.page || boards[i].Placement() != w.placement {
+			t.Errorf("board %d: page %d %s, want page %d %s", i, boards[i].Page, boards[i].Placement(), w.page, w.placement)
+		}
+	}
+	if _, err := s.ScanPDF(context.Background(), path, "3"); err == nil {
+		t.Error("page 3 of 2: no error")
 	}
 }

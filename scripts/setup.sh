@@ -9,6 +9,8 @@ dpkg -s libopencv-dev >/dev/null 2>&1 || need+=(libopencv-dev)
 command -v gcc >/dev/null 2>&1 || need+=(build-essential)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 command -v git >/dev/null 2>&1 || need+=(git ca-certificates)
+# poppler renders PDF pages for `fenscan scan book.pdf`.
+command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
 
 # Go: the module asks for a newer release than Debian 12 ships; any Go from
 # 1.21 on fetches that toolchain from the module proxy by itself
