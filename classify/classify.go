@@ -62,9 +62,10 @@ const (
 // Runtimes lists the runtimes New accepts.
 var Runtimes = []Runtime{OpenCV, OnnxGo}
 
-// engine runs a batch of 64 crops and returns 64x13 logits.
+// engine runs a batch of 64 crops and returns every output of the model,
+// in the model's order.
 type engine interface {
-	run(input []float32) ([]float32, error)
+	run(input []float32) ([][]float32, error)
 	close()
 }
 
@@ -75,6 +76,9 @@ type Classifier struct {
 	mu  sync.Mutex
 	eng engine
 	id  string
+	// logits and embedding index the model's outputs; embedding is -1
+	// when the model has none.
+	logits, embedding int
 }
 
 // New loads an ONNX model for runtime rt. The model is checked before any
@@ -83,13 +87,14 @@ func New(model []byte, rt Runtime) (*Classifier, error) {
 	if err := Validate(model); err != nil {
 		return nil, err
 	}
-	var (
-		eng engine
-		err error
-	)
+	names, err := outputNames(model)
+	if err != nil {
+		return nil, fmt.Errorf("classify: not a usable ONNX model: %w", err)
+	}
+	var eng engine
 	switch rt {
 	case OpenCV, "":
-		eng, err = newOpenCV(model)
+		eng, err = newOpenCV(model, names)
 	case OnnxGo:
 		eng, err = newOnnxGo(model)
 	default:
@@ -98,7 +103,16 @@ func New(model []byte, rt Runtime) (*Classifier, error) {
 	if err != nil {
 		return nil, fmt.Errorf("classify: %w", err)
 	}
-	return &Classifier{eng: eng, id: ModelID(model)}, nil
+	c := &Classifier{eng: eng, id: ModelID(model), embedding: -1}
+	for i, n := range names {
+		switch n {
+		case logitsName:
+			c.logits = i
+		case embeddingName:
+			c.embedding = i
+		}
+	}
+	return c, nil
 }
 
 // ModelID identifies a model file by the start of its SHA-256.
@@ -121,34 +135,63 @@ func (c *Classifier) Close() error {
 	return nil
 }
 
+// Reading is what the network says of one board's 64 squares, in
+// row-major order from the board picture's top-left.
+type Reading struct {
+	Probs [64]Probs
+	// Embedding holds each square's features from the network's
+	// penultimate layer: crops that look alike lie close. Nil when the
+	// model has no embedding output.
+	Embedding [][]float32
+}
+
 // Classify returns the class probabilities of the 64 squares of board, a
 // BoardSize x BoardSize grey image, in row-major order from its top-left.
 func (c *Classifier) Classify(ctx context.Context, board *image.Gray) ([64]Probs, error) {
-	var out [64]Probs
+	r, err := c.Read(ctx, board)
+	if err != nil {
+		return [64]Probs{}, err
+	}
+	return r.Probs, nil
+}
+
+// Read returns the class probabilities and, when the model has them, the
+// embeddings of the 64 squares of board.
+func (c *Classifier) Read(ctx context.Context, board *image.Gray) (*Reading, error) {
 	if err := ctx.Err(); err != nil {
-		return out, err
+		return nil, err
 	}
 	b := board.Bounds()
 	if b.Dx() != BoardSize || b.Dy() != BoardSize {
-		return out, fmt.Errorf("classify: board is %dx%d, want %dx%d", b.Dx(), b.Dy(), BoardSize, BoardSize)
+		return nil, fmt.Errorf("classify: board is %dx%d, want %dx%d", b.Dx(), b.Dy(), BoardSize, BoardSize)
 	}
 	input := Tensor(board)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.eng == nil {
-		return out, errors.New("classify: classifier is closed")
+		return nil, errors.New("classify: classifier is closed")
 	}
-	logits, err := c.eng.run(input)
+	outs, err := c.eng.run(input)
 	if err != nil {
-		return out, fmt.Errorf("classify: %w", err)
+		return nil, fmt.Errorf("classify: %w", err)
 	}
-	if len(logits) != Batch*NumClasses {
-		return out, fmt.Errorf("classify: model returned %d values, want %d", len(logits), Batch*NumClasses)
+	if c.logits >= len(outs) || len(outs[c.logits]) != Batch*NumClasses {
+		return nil, fmt.Errorf("classify: model did not return %dx%d logits", Batch, NumClasses)
 	}
-	for i := range out {
-		out[i] = softmax(logits[i*NumClasses : (i+1)*NumClasses])
+	r := &Reading{}
+	logits := outs[c.logits]
+	for i := range r.Probs {
+		r.Probs[i] = softmax(logits[i*NumClasses : (i+1)*NumClasses])
 	}
-	return out, nil
+	if c.embedding >= 0 && c.embedding < len(outs) && len(outs[c.embedding])%Batch == 0 {
+		e := outs[c.embedding]
+		d := len(e) / Batch
+		r.Embedding = make([][]float32, Batch)
+		for i := range r.Embedding {
+			r.Embedding[i] = e[i*d : (i+1)*d]
+		}
+	}
+	return r, nil
 }
 
 // Tensor lays out the 64 crops of a warped board as the network's input:

@@ -33,15 +33,27 @@ func warped(t testing.TB) *image.Gray {
 func TestRuntimesAgree(t *testing.T) {
 	board := warped(t)
 	var probs [2][64]classify.Probs
+	var emb [2][][]float32
 	for i, rt := range classify.Runtimes {
 		c, err := classify.New(models.Digital, rt)
 		if err != nil {
 			t.Fatalf("%s: %v", rt, err)
 		}
-		probs[i], err = c.Classify(context.Background(), board)
+		r, err := c.Read(context.Background(), board)
 		c.Close()
 		if err != nil {
 			t.Fatalf("%s: %v", rt, err)
+		}
+		probs[i], emb[i] = r.Probs, r.Embedding
+	}
+	if len(emb[0]) != 64 || len(emb[1]) != 64 || len(emb[0][0]) == 0 || len(emb[0][0]) != len(emb[1][0]) {
+		t.Fatalf("embeddings missing or of different sizes")
+	}
+	for sq := range emb[0] {
+		for k := range emb[0][sq] {
+			if d := math.Abs(float64(emb[0][sq][k] - emb[1][sq][k])); d > 1e-3 {
+				t.Fatalf("square %d feature %d: runtimes differ by %g", sq, k, d)
+			}
 		}
 	}
 	worst := 0.0

@@ -33,7 +33,7 @@ func decode(model []byte) (e *onnxGoEngine, err error) {
 
 func newOnnxGo(model []byte) (engine, error) { return decode(model) }
 
-func (e *onnxGoEngine) run(input []float32) (out []float32, err error) {
+func (e *onnxGoEngine) run(input []float32) (out [][]float32, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("onnx-go: %v", r)
@@ -50,14 +50,20 @@ func (e *onnxGoEngine) run(input []float32) (out []float32, err error) {
 	if err != nil {
 		return nil, fmt.Errorf("onnx-go: %w", err)
 	}
-	if len(outs) == 0 || outs[0] == nil {
+	if len(outs) == 0 {
 		return nil, errors.New("onnx-go: model has no output")
 	}
-	data, ok := outs[0].Data().([]float32)
-	if !ok {
-		return nil, fmt.Errorf("onnx-go: output is %T, want []float32", outs[0].Data())
+	for i, t := range outs {
+		if t == nil {
+			return nil, fmt.Errorf("onnx-go: output %d is missing", i)
+		}
+		data, ok := t.Data().([]float32)
+		if !ok {
+			return nil, fmt.Errorf("onnx-go: output %d is %T, want []float32", i, t.Data())
+		}
+		out = append(out, append([]float32(nil), data...))
 	}
-	return append([]float32(nil), data...), nil
+	return out, nil
 }
 
 func (e *onnxGoEngine) close() {}

@@ -8,16 +8,19 @@ import (
 	"gocv.io/x/gocv"
 )
 
-// logitsName is the network output that holds the class logits; a model
-// may add others (an embedding of each crop) after it.
-const logitsName = "logits"
+// Output names of the network: the class logits, and the features of
+// each crop from the penultimate layer.
+const (
+	logitsName    = "logits"
+	embeddingName = "embedding"
+)
 
 type opencvEngine struct {
-	net    gocv.Net
-	output string
+	net     gocv.Net
+	outputs []string
 }
 
-func newOpenCV(model []byte) (engine, error) {
+func newOpenCV(model []byte, outputs []string) (engine, error) {
 	net, err := gocv.ReadNetFromONNXBytes(model)
 	if err != nil {
 		return nil, fmt.Errorf("opencv: %w", err)
@@ -25,17 +28,10 @@ func newOpenCV(model []byte) (engine, error) {
 	if net.Empty() {
 		return nil, fmt.Errorf("opencv: model did not load")
 	}
-	// Asking OpenCV for a layer it does not have aborts the process, so
-	// name the logits only when the model has them; otherwise take its
-	// default output.
-	e := &opencvEngine{net: net}
-	if slices.Contains(net.GetLayerNames(), logitsName) {
-		e.output = logitsName
-	}
-	return e, nil
+	return &opencvEngine{net: net, outputs: outputs}, nil
 }
 
-func (e *opencvEngine) run(input []float32) ([]float32, error) {
+func (e *opencvEngine) run(input []float32) ([][]float32, error) {
 	raw := unsafe.Slice((*byte)(unsafe.Pointer(&input[0])), len(input)*4)
 	blob, err := gocv.NewMatWithSizesFromBytes([]int{Batch, 1, CropSize, CropSize}, gocv.MatTypeCV32F, raw)
 	if err != nil {
@@ -43,13 +39,21 @@ func (e *opencvEngine) run(input []float32) ([]float32, error) {
 	}
 	defer blob.Close()
 	e.net.SetInput(blob, "")
-	out := e.net.Forward(e.output)
-	defer out.Close()
-	data, err := out.DataPtrFloat32()
-	if err != nil {
-		return nil, fmt.Errorf("opencv: %w", err)
+	mats := e.net.ForwardLayers(e.outputs)
+	defer func() {
+		for _, m := range mats {
+			m.Close()
+		}
+	}()
+	outs := make([][]float32, len(mats))
+	for i, m := range mats {
+		data, err := m.DataPtrFloat32()
+		if err != nil {
+			return nil, fmt.Errorf("opencv: output %s: %w", e.outputs[i], err)
+		}
+		outs[i] = slices.Clone(data)
 	}
-	return slices.Clone(data), nil
+	return outs, nil
 }
 
 func (e *opencvEngine) close() { e.net.Close() }

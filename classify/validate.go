@@ -15,6 +15,9 @@ func Validate(model []byte) error {
 	if len(model) == 0 {
 		return errors.New("classify: model file is empty")
 	}
+	if _, err := outputNames(model); err != nil {
+		return fmt.Errorf("classify: not a usable ONNX model: %w", err)
+	}
 	e, err := decode(model)
 	if err != nil {
 		return fmt.Errorf("classify: not a usable ONNX model: %w", err)
