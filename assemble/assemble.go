@@ -1,10 +1,14 @@
 // Package assemble turns the per-square piece probabilities of a board into
 // a complete FEN record: placement from White's side, side to move,
-// castling rights, en passant square and move counters.
+// castling rights, en passant square and move counters. When the most
+// probable reading breaks the rules of chess it looks for the most
+// probable reading that keeps them, and it reports what it changed, how it
+// decided what the picture could not show, and what stays doubtful.
 package assemble
 
 import (
 	"fmt"
+	"math"
 	"strings"
 )
 
@@ -25,6 +29,20 @@ const (
 	BlackBottom Orientation = "black-bottom"
 )
 
+// Input is what the earlier stages saw of one board.
+type Input struct {
+	// Squares are the class probabilities of each square, row by row from
+	// the picture's top-left corner, before any orientation is applied.
+	Squares [64]Probs
+	// Highlight marks the squares tinted as the last move, in the same
+	// picture order; all false when there is no such tint.
+	Highlight [64]bool
+	// Orientation is what coordinate letters and digits drawn in the
+	// picture say: "" when they say nothing, else WhiteBottom or
+	// BlackBottom.
+	Orientation Orientation
+}
+
 // Options override what the assembler would infer.
 type Options struct {
 	// Flip is "auto" (default), "yes" (the picture shows Black's side) or
@@ -32,38 +50,140 @@ type Options struct {
 	Flip string
 	// Side is "w" or "b" to set the side to move, "" to infer it.
 	Side string
-	// Castling sets the castling field ("-", "KQkq", ...); "" infers it.
+	// Castling sets the castling field ("-", "KQkq", or file letters such
+	// as "HAha" with Chess960); "" infers it.
 	Castling string
+	// Chess960 writes castling rights as Shredder-FEN rook files and lets
+	// the king castle from any back-rank square.
+	Chess960 bool
+	// EP is "always" (default): after a double pawn push the en passant
+	// square is recorded, as the PGN standard does; or "legal": only when
+	// an en passant capture is a legal move.
+	EP string
 	// Halfmove and Fullmove are the move counters (defaults 0 and 1).
 	Halfmove, Fullmove int
+}
+
+// Validate reports the first option that has no meaning.
+func (o Options) Validate() error {
+	switch o.Flip {
+	case "", "auto", "yes", "no":
+	default:
+		return fmt.Errorf("assemble: --flip must be auto, yes or no, not %q", o.Flip)
+	}
+	switch o.Side {
+	case "", "w", "b":
+	default:
+		return fmt.Errorf("assemble: --side must be w or b, not %q", o.Side)
+	}
+	switch o.EP {
+	case "", "always", "legal":
+	default:
+		return fmt.Errorf("assemble: --ep must be always or legal, not %q", o.EP)
+	}
+	if o.Halfmove < 0 {
+		return fmt.Errorf("assemble: --halfmove must be 0 or more, not %d", o.Halfmove)
+	}
+	if o.Fullmove < 0 {
+		return fmt.Errorf("assemble: --fullmove must be 1 or more, not %d", o.Fullmove)
+	}
+	if err := validCastling(o.Castling, o.Chess960); err != nil {
+		return fmt.Errorf("assemble: --castling %w", err)
+	}
+	return nil
+}
+
+// validCastling accepts "", "-", or distinct letters each side may hold:
+// K and Q (k and q for Black), and with Chess960 also rook files.
+func validCastling(s string, chess960 bool) error {
+	if s == "" || s == "-" {
+		return nil
+	}
+	allowed := "KQkq"
+	if chess960 {
+		allowed = "KQkqABCDEFGHabcdefgh"
+	}
+	perSide := map[bool]int{}
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		if strings.IndexByte(allowed, ch) < 0 {
+			return fmt.Errorf("must be - or letters from %s, not %q", allowed, s)
+		}
+		if strings.IndexByte(s[i+1:], ch) >= 0 {
+			return fmt.Errorf("names %q twice in %q", ch, s)
+		}
+		perSide[ch < 'a']++
+	}
+	if perSide[true] > 2 || perSide[false] > 2 {
+		return fmt.Errorf("gives a side more than two rights in %q", s)
+	}
+	return nil
+}
+
+// Repair is one square read as another class than its most probable one
+// so that the board keeps the rules.
+type Repair struct {
+	// Square is the square's name, "a8" to "h1".
+	Square string `json:"square"`
+	// From is the most probable class, To the class chosen ("" for an
+	// empty square).
+	From string `json:"from"`
+	To   string `json:"to"`
+	// FromProb and ToProb are their probabilities.
+	FromProb float32 `json:"from_prob"`
+	ToProb   float32 `json:"to_prob"`
 }
 
 // Position is an assembled board.
 type Position struct {
 	// Board holds the piece letter on each square, a8 first, row by row to
 	// h1 ("" for empty).
-	Board [64]string
+	Board [64]string `json:"board"`
 	// Prob is the probability of the chosen class on each square, in Board
 	// order.
-	Prob        [64]float32
-	Orientation Orientation
-	// OrientationBy says how the orientation was decided.
-	OrientationBy string
-	Side          string
+	Prob [64]float32 `json:"prob"`
+	// Orientation is the side the picture shows at its bottom.
+	Orientation Orientation `json:"orientation"`
+	// OrientationBy says how the orientation was decided: "option",
+	// "coordinates", "pieces" or "default".
+	OrientationBy string `json:"orientation_by"`
+	// Side is the side to move, "w" or "b".
+	Side string `json:"side"`
+	// SideBy says how the side was decided: "option", "highlight",
+	// "check" or "default".
+	SideBy string `json:"side_by"`
 	// SideGuessed is true when nothing in the picture told the side.
-	SideGuessed bool
-	Castling    string
-	EnPassant   string
-	Halfmove    int
-	Fullmove    int
+	SideGuessed bool `json:"side_guessed"`
+	// Castling is the FEN castling field.
+	Castling string `json:"castling"`
+	// EnPassant is the FEN en passant field.
+	EnPassant string `json:"en_passant"`
+	// Halfmove and Fullmove are the FEN move counters.
+	Halfmove int `json:"halfmove"`
+	Fullmove int `json:"fullmove"`
+	// Check, Checkmate and Stalemate describe the side to move.
+	Check     bool `json:"check"`
+	Checkmate bool `json:"checkmate"`
+	Stalemate bool `json:"stalemate"`
+	// Legal is true when the board keeps every rule checked.
+	Legal bool `json:"legal"`
+	// Warnings are the rules the board breaks and whatever else makes
+	// the record doubtful, in words.
+	Warnings []string `json:"warnings"`
+	// Repairs lists the squares read other than as their most probable
+	// class, a8 to h1.
+	Repairs []Repair `json:"repairs"`
+	// Confidence is the probability that every square is right: the
+	// product of the chosen classes' probabilities.
+	Confidence float64 `json:"confidence"`
 }
 
 // Placement returns the FEN placement field.
 func (p *Position) Placement() string {
 	var b strings.Builder
-	for r := 0; r < 8; r++ {
+	for r := range 8 {
 		empty := 0
-		for c := 0; c < 8; c++ {
+		for c := range 8 {
 			s := p.Board[r*8+c]
 			if s == "" {
 				empty++
@@ -90,115 +210,264 @@ func (p *Position) FEN() string {
 	return fmt.Sprintf("%s %s %s %s %d %d", p.Placement(), p.Side, p.Castling, p.EnPassant, p.Halfmove, p.Fullmove)
 }
 
-// Assemble builds a position from the 64 squares' probabilities, given in
-// row-major order from the picture's top-left corner.
-func Assemble(squares [64]Probs, opts Options) (*Position, error) {
-	p := &Position{EnPassant: "-", Halfmove: opts.Halfmove, Fullmove: opts.Fullmove}
-	if p.Fullmove <= 0 {
-		p.Fullmove = 1
+// Assemble builds the most plausible complete position from one board's
+// square probabilities. It fails only on options or an orientation hint
+// that mean nothing; any probabilities give a position, with warnings
+// when it is doubtful.
+func Assemble(in Input, opts Options) (*Position, error) {
+	if err := opts.Validate(); err != nil {
+		return nil, err
 	}
-	var seen [64]string
-	var prob [64]float32
-	for i, sq := range squares {
-		best := 0
-		for k := range sq {
-			if sq[k] > sq[best] {
-				best = k
+	switch in.Orientation {
+	case "", WhiteBottom, BlackBottom:
+	default:
+		return nil, fmt.Errorf("assemble: orientation hint must be %q, %q or empty, not %q",
+			WhiteBottom, BlackBottom, in.Orientation)
+	}
+	probs, lp := normalise(&in.Squares)
+	var o Orientation
+	var by string
+	switch {
+	case opts.Flip == "yes":
+		o, by = BlackBottom, "option"
+	case opts.Flip == "no":
+		o, by = WhiteBottom, "option"
+	case in.Orientation != "":
+		o, by = in.Orientation, "coordinates"
+	default:
+		// The pieces are judged after any repair, on a board that keeps
+		// the rules if one is within reach; the upright build is that
+		// board in picture order.
+		p := build(&probs, &lp, &in.Highlight, WhiteBottom, opts)
+		if o, by = guessOrientation(&p.board); o == WhiteBottom {
+			p.pos.Orientation, p.pos.OrientationBy = o, by
+			return p.pos, nil
+		}
+	}
+	p := build(&probs, &lp, &in.Highlight, o, opts)
+	p.pos.Orientation, p.pos.OrientationBy = o, by
+	return p.pos, nil
+}
+
+// normalise makes each square's probabilities a distribution, whatever
+// came in (negative, NaN or infinite values count as zero; a square with
+// nothing left is uniform), and takes logarithms for the repair search.
+func normalise(sq *[64]Probs) (probs [64][13]float64, lp [64][13]float64) {
+	for i := range sq {
+		sum := 0.0
+		for k, v := range sq[i] {
+			f := float64(v)
+			if math.IsNaN(f) || math.IsInf(f, 0) || f < 0 {
+				f = 0
+			}
+			probs[i][k] = f
+			sum += f
+		}
+		for k := range probs[i] {
+			if sum > 0 {
+				probs[i][k] /= sum
+			} else {
+				probs[i][k] = 1.0 / 13
+			}
+			// A floor keeps classes the model ruled out comparable, and
+			// so repairable only at a prohibitive cost.
+			lp[i][k] = math.Log(max(probs[i][k], 1e-12))
+		}
+	}
+	return probs, lp
+}
+
+// built is a position and its board as class indices.
+type built struct {
+	pos   *Position
+	board board
+}
+
+// build assembles the position for one orientation.
+func build(probs, lp *[64][13]float64, highlight *[64]bool, o Orientation, opts Options) built {
+	pr, l, hl := *probs, *lp, *highlight
+	if o == BlackBottom {
+		pr, l, hl = rotated(pr), rotated(l), rotated(hl)
+	}
+	var best board
+	for i := range best {
+		best[i] = argmax(&pr[i])
+	}
+	p := &Position{Halfmove: opts.Halfmove, Fullmove: max(opts.Fullmove, 1), EnPassant: "-",
+		Warnings: []string{}, Repairs: []Repair{}}
+	warn := func(s string) { p.Warnings = append(p.Warnings, s) }
+
+	mv, moved, note := readHighlight(&best, &hl)
+	if note != "" {
+		warn(note)
+	}
+	switch {
+	case opts.Side != "":
+		p.Side, p.SideBy = opts.Side, "option"
+		if moved && opts.Side != sideAfter(mv.white) {
+			warn(fmt.Sprintf("the last-move highlight says %s moved, but the side to move is set to %s",
+				colourName(mv.white), opts.Side))
+		}
+	case moved:
+		p.Side, p.SideBy = sideAfter(mv.white), "highlight"
+	}
+
+	final := chooseBoard(p, best, &pr, &l, warn)
+	if p.Side == "" {
+		p.Side, p.SideBy, p.SideGuessed = sideFromCheck(&final)
+	}
+	p.Legal = legal(&final, sideFor(p.Side), warn)
+	p.Castling = castling(&final, opts, warn)
+	if moved && p.Side == sideAfter(mv.white) {
+		if sq := doublePush(&final, mv); sq >= 0 {
+			p.EnPassant = squareName(sq)
+		}
+	}
+	p.Check = checkers(&final, p.Side == "w") > 0
+	applyStatus(p, &final, opts, warn)
+
+	p.Confidence = 1
+	for i, c := range final {
+		p.Board[i], p.Prob[i] = Classes[c], float32(pr[i][c])
+		p.Confidence *= pr[i][c]
+	}
+	return built{pos: p, board: final}
+}
+
+// chooseBoard returns the most probable reading when it keeps the rules
+// for the side to move known so far (p.Side, "" when unknown), else the
+// most probable reading that does within the repair bounds, recording
+// the repairs in p; when there is none, the most probable reading again.
+func chooseBoard(p *Position, best board, pr *[64][13]float64, lp *[64][13]float64, warn func(string)) board {
+	req := sideUnknown
+	if p.Side != "" {
+		req = sideFor(p.Side)
+	}
+	if legal(&best, req, nil) {
+		return best
+	}
+	res := repair(best, lp, req)
+	switch {
+	case res.found:
+		for _, sq := range res.changed {
+			from, to := best[sq], res.board[sq]
+			p.Repairs = append(p.Repairs, Repair{Square: squareName(sq), From: Classes[from], To: Classes[to],
+				FromProb: float32(pr[sq][from]), ToProb: float32(pr[sq][to])})
+		}
+		return res.board
+	case res.exhausted:
+		warn(fmt.Sprintf("no legal board found within %d boards checked; the most probable reading is printed",
+			maxRepairEvals))
+	default:
+		warn(fmt.Sprintf("no legal board within %d changed squares and %.0f times less probable; the most probable reading is printed",
+			maxRepairChanges, math.Exp(maxRepairLoss)))
+	}
+	return best
+}
+
+// argmax returns the most probable class; ties go to the earlier class.
+func argmax(p *[13]float64) int8 {
+	best := 0
+	for k := range p {
+		if p[k] > p[best] {
+			best = k
+		}
+	}
+	return int8(best)
+}
+
+func sideAfter(moverWhite bool) string {
+	if moverWhite {
+		return "b"
+	}
+	return "w"
+}
+
+func sideFor(side string) sideReq {
+	if side == "b" {
+		return sideBlack
+	}
+	return sideWhite
+}
+
+func colourName(white bool) string {
+	if white {
+		return "white"
+	}
+	return "black"
+}
+
+// sideFromCheck lets a king in check name the side to move; otherwise
+// White moves, as a guess.
+func sideFromCheck(b *board) (side, by string, guessed bool) {
+	n := b.counts()
+	if n[wKing] == 1 && n[bKing] == 1 {
+		w, bl := checkers(b, true) > 0, checkers(b, false) > 0
+		switch {
+		case w && !bl:
+			return "w", "check", false
+		case bl && !w:
+			return "b", "check", false
+		}
+	}
+	return "w", "default", true
+}
+
+// castling fills the castling field from the option or from the board,
+// warning about option rights the board cannot back.
+func castling(b *board, opts Options, warn func(string)) string {
+	if opts.Castling == "" {
+		return castlingRights(b, opts.Chess960)
+	}
+	if bad := unsupportedRights(b, opts.Castling, opts.Chess960); len(bad) > 0 {
+		warn(fmt.Sprintf("castling right %s given, but no king and rook stand where it needs them", strings.Join(bad, ", ")))
+	}
+	return opts.Castling
+}
+
+// applyStatus adds checkmate and stalemate from the chess library and, in
+// "legal" en passant mode, drops an en passant square unless a capture is
+// known to use it. It needs a board with one king a side; other rule
+// breaks are already warned about, and the library is asked anyway, for
+// what it can say.
+func applyStatus(p *Position, b *board, opts Options, warn func(string)) {
+	epCapture := false
+	defer func() {
+		if opts.EP == "legal" && !epCapture {
+			p.EnPassant = "-"
+		}
+	}()
+	n := b.counts()
+	if n[wKing] != 1 || n[bKing] != 1 {
+		return
+	}
+	st, err := applyMoveRules(libraryFEN(p, b, opts))
+	if err != nil {
+		warn(fmt.Sprintf("move rules unavailable: %v", err))
+		return
+	}
+	p.Checkmate, p.Stalemate, epCapture = st.checkmate, st.stalemate, st.epCapture
+}
+
+// libraryFEN writes the position for the chess library, which knows only
+// standard castling and would castle with pieces that are not there: it
+// gets just the rights the board backs, and none in Chess960. Castling
+// never changes whether a side is mated or stalemated, nor en passant.
+func libraryFEN(p *Position, b *board, opts Options) string {
+	rights := ""
+	if !opts.Chess960 {
+		for _, ch := range p.Castling {
+			if strings.ContainsRune("KQkq", ch) && rightSupported(b, byte(ch), false) {
+				rights += string(ch)
 			}
 		}
-		seen[i], prob[i] = Classes[best], sq[best]
 	}
-
-	switch opts.Flip {
-	case "", "auto":
-		p.Orientation, p.OrientationBy = guessOrientation(seen)
-	case "yes":
-		p.Orientation, p.OrientationBy = BlackBottom, "--flip"
-	case "no":
-		p.Orientation, p.OrientationBy = WhiteBottom, "--flip"
-	default:
-		return nil, fmt.Errorf("assemble: --flip must be auto, yes or no, not %q", opts.Flip)
+	if rights == "" {
+		rights = "-"
 	}
-	for i := range seen {
-		j := i
-		if p.Orientation == BlackBottom {
-			j = 63 - i
-		}
-		p.Board[j], p.Prob[j] = seen[i], prob[i]
+	var place Position
+	for i, c := range b {
+		place.Board[i] = Classes[c]
 	}
-
-	switch opts.Side {
-	case "":
-		p.Side, p.SideGuessed = "w", true
-	case "w", "b":
-		p.Side = opts.Side
-	default:
-		return nil, fmt.Errorf("assemble: side must be w or b, not %q", opts.Side)
-	}
-	p.Castling = opts.Castling
-	if p.Castling == "" {
-		p.Castling = castling(&p.Board)
-	}
-	return p, nil
-}
-
-// guessOrientation decides from where the pieces stand: kings and pawns of
-// each side are usually on their own half of the board.
-func guessOrientation(board [64]string) (Orientation, string) {
-	// score > 0 means White's pieces sit at the bottom.
-	score := 0.0
-	for i, s := range board {
-		row := i / 8 // 0 = top of the picture
-		depth := float64(row) - 3.5
-		switch s {
-		case "K":
-			score += 2 * depth
-		case "k":
-			score -= 2 * depth
-		case "P":
-			score += depth
-		case "p":
-			score -= depth
-		}
-	}
-	// Only a position that could come from a game says anything about its
-	// orientation; problem compositions and random placements keep the
-	// picture's own.
-	count := map[string]int{}
-	for _, s := range board {
-		count[s]++
-	}
-	if count["K"] != 1 || count["k"] != 1 || count["P"] > 8 || count["p"] > 8 {
-		return WhiteBottom, "default"
-	}
-	if score <= -4 {
-		return BlackBottom, "pieces"
-	}
-	return WhiteBottom, "pieces"
-}
-
-// castling grants each right whose king and rook stand on their home
-// squares: the most a picture can say.
-func castling(b *[64]string) string {
-	var s string
-	if b[60] == "K" {
-		if b[63] == "R" {
-			s += "K"
-		}
-		if b[56] == "R" {
-			s += "Q"
-		}
-	}
-	if b[4] == "k" {
-		if b[7] == "r" {
-			s += "k"
-		}
-		if b[0] == "r" {
-			s += "q"
-		}
-	}
-	if s == "" {
-		return "-"
-	}
-	return s
+	return fmt.Sprintf("%s %s %s %s 0 1", place.Placement(), p.Side, rights, p.EnPassant)
 }

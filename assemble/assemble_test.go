@@ -1,0 +1,416 @@
+package assemble
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// A case describes a picture and what must be read from it.
+type assembleCase struct {
+	name      string
+	placement string   // the board, from White's side
+	highlight []string // last-move squares
+	overrides []string // "square:K=0.6 Q=0.38"
+	rotate    bool     // the picture shows Black's side
+	hint      Orientation
+	opts      Options
+
+	// want is the expected FEN, compared on its first four fields unless
+	// it has six.
+	want                   string
+	check, mate, stalemate bool
+	warn                   bool     // some warning expected
+	repairs                []string // "d1:K>Q"
+	orientation            Orientation
+	orientationBy, sideBy  string
+	sideGuessed            *bool
+}
+
+var yes, no = true, false
+
+const (
+	startFEN    = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
+	afterE4     = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"
+	afterC5     = "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR"
+	afterNf3    = "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R"
+	foolsMate   = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR"
+	readmeBoard = "r1bq1rk1/pp2bppp/2nppn2/8/3NP3/2N1BP2/PPPQ2PP/2KR1B1R"
+	rotatedFlat = "RNBKQBNR/PPPPPPPP/8/8/8/8/pppppppp/rnbkqbnr"
+)
+
+// bothViews returns the case as drawn from White's side and as drawn
+// from Black's side, which must read the same.
+func bothViews(c assembleCase) []assembleCase {
+	up, down := c, c
+	up.name += "/white-bottom"
+	down.name += "/black-bottom"
+	down.rotate = true
+	if c.orientation == "" && c.hint == "" && c.opts.Flip == "" {
+		up.orientation, down.orientation = WhiteBottom, BlackBottom
+	}
+	return []assembleCase{up, down}
+}
+
+func assembleCases() []assembleCase {
+	var cs []assembleCase
+	add := func(c ...assembleCase) { cs = append(cs, c...) }
+
+	// The PGN standard's FEN examples, in both views.
+	add(bothViews(assembleCase{name: "start", placement: startFEN,
+		want: startFEN + " w KQkq -", sideBy: "default", sideGuessed: &yes})...)
+	add(bothViews(assembleCase{name: "1.e4", placement: afterE4, highlight: []string{"e2", "e4"},
+		want: afterE4 + " b KQkq e3", sideBy: "highlight", sideGuessed: &no})...)
+	add(bothViews(assembleCase{name: "1...c5", placement: afterC5, highlight: []string{"c7", "c5"},
+		want: afterC5 + " w KQkq c6", sideBy: "highlight"})...)
+	add(bothViews(assembleCase{name: "2.Nf3", placement: afterNf3, highlight: []string{"g1", "f3"},
+		want: afterNf3 + " b KQkq -", sideBy: "highlight"})...)
+	add(bothViews(assembleCase{name: "fool's mate", placement: foolsMate, highlight: []string{"d8", "h4"},
+		want: foolsMate + " w KQkq -", check: true, mate: true, sideBy: "highlight"})...)
+	add(bothViews(assembleCase{name: "fool's mate without highlight", placement: foolsMate,
+		want: foolsMate + " w KQkq -", check: true, mate: true, sideBy: "check", sideGuessed: &no})...)
+	add(bothViews(assembleCase{name: "castled middlegame", placement: readmeBoard,
+		want: readmeBoard + " w - -", orientationBy: "pieces"})...)
+	add(bothViews(assembleCase{name: "pawn endgame", placement: "8/5pk1/6p1/7p/8/6P1/5PKP/8",
+		want: "8/5pk1/6p1/7p/8/6P1/5PKP/8 w - -", orientationBy: "pieces"})...)
+
+	// En passant: recorded after every double push, or only when a
+	// capture can use it.
+	add(assembleCase{name: "ep legal mode, no capturer", placement: afterE4, highlight: []string{"e2", "e4"},
+		opts: Options{EP: "legal"}, want: afterE4 + " b KQkq -"})
+	add(bothViews(assembleCase{name: "ep capturable", placement: "rnbqkb1r/ppp1pppp/5n2/3pP3/8/8/PPPP1PPP/RNBQKBNR",
+		highlight: []string{"d7", "d5"}, opts: Options{EP: "legal"},
+		want: "rnbqkb1r/ppp1pppp/5n2/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6"})...)
+	add(assembleCase{name: "ep always, capture pinned", placement: "4k3/8/8/KPp4r/8/8/8/8",
+		highlight: []string{"c7", "c5"}, want: "4k3/8/8/KPp4r/8/8/8/8 w - c6"})
+	add(assembleCase{name: "ep legal, capture pinned", placement: "4k3/8/8/KPp4r/8/8/8/8",
+		highlight: []string{"c7", "c5"}, opts: Options{EP: "legal"}, want: "4k3/8/8/KPp4r/8/8/8/8 w - -"})
+	add(assembleCase{name: "single push gives no ep", placement: "rnbqkbnr/pppppppp/8/8/8/4P3/PPPP1PPP/RNBQKBNR",
+		highlight: []string{"e2", "e3"}, want: "rnbqkbnr/pppppppp/8/8/8/4P3/PPPP1PPP/RNBQKBNR b KQkq -"})
+
+	// Castling.
+	add(assembleCase{name: "chess960 start", placement: "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN",
+		opts: Options{Chess960: true}, want: "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge -"})
+	add(assembleCase{name: "chess960 standard array", placement: startFEN,
+		opts: Options{Chess960: true}, want: startFEN + " w HAha -"})
+	add(assembleCase{name: "chess960 some rooks gone", placement: "1rk5/8/8/8/8/8/8/R3K1R1",
+		opts: Options{Chess960: true, Flip: "no"}, want: "1rk5/8/8/8/8/8/8/R3K1R1 w GAb -"})
+	add(assembleCase{name: "castled white, e1g1 highlight", placement: "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1",
+		highlight: []string{"e1", "g1"}, want: "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq -", sideBy: "highlight"})
+	add(assembleCase{name: "castled white, e1h1 highlight", placement: "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1",
+		highlight: []string{"e1", "h1"}, want: "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq -", sideBy: "highlight"})
+
+	// Options override what is inferred.
+	add(assembleCase{name: "side option", placement: startFEN, opts: Options{Side: "b"},
+		want: startFEN + " b KQkq -", sideBy: "option", sideGuessed: &no})
+	add(assembleCase{name: "castling option", placement: startFEN, opts: Options{Castling: "Kq"},
+		want: startFEN + " w Kq -"})
+	add(assembleCase{name: "castling option the board cannot back", placement: "4k3/8/8/8/8/8/8/R5KR",
+		opts: Options{Castling: "KQ"}, want: "4k3/8/8/8/8/8/8/R5KR w KQ -", warn: true})
+	add(assembleCase{name: "flip yes on an upright picture", placement: startFEN, opts: Options{Flip: "yes"},
+		want: rotatedFlat + " w - -", orientation: BlackBottom, orientationBy: "option"})
+	add(assembleCase{name: "flip no on a turned picture", placement: startFEN, rotate: true, opts: Options{Flip: "no"},
+		want: rotatedFlat + " w - -", orientation: WhiteBottom, orientationBy: "option"})
+	add(assembleCase{name: "counters", placement: startFEN, opts: Options{Halfmove: 5, Fullmove: 20},
+		want: startFEN + " w KQkq - 5 20"})
+	add(assembleCase{name: "coordinates say black-bottom", placement: "3K4/P7/8/8/8/8/1R6/3k4", rotate: true,
+		hint: BlackBottom, want: "3K4/P7/8/8/8/8/1R6/3k4 w - -", orientation: BlackBottom, orientationBy: "coordinates"})
+	add(assembleCase{name: "coordinates say white-bottom", placement: startFEN, rotate: true, hint: WhiteBottom,
+		want: rotatedFlat + " w - -", orientation: WhiteBottom, orientationBy: "coordinates"})
+	add(assembleCase{name: "side option against highlight", placement: afterE4, highlight: []string{"e2", "e4"},
+		opts: Options{Side: "w"}, want: afterE4 + " w KQkq -", warn: true, sideBy: "option"})
+
+	// Check, mate and stalemate.
+	add(assembleCase{name: "black in check moves", placement: "4k3/4Q3/8/8/8/8/8/4K3",
+		want: "4k3/4Q3/8/8/8/8/8/4K3 b - -", check: true, sideBy: "check"})
+	add(assembleCase{name: "white in check moves", placement: "4k3/8/8/8/8/8/3q4/4K3",
+		want: "4k3/8/8/8/8/8/3q4/4K3 w - -", check: true, sideBy: "check"})
+	add(assembleCase{name: "back-rank mate", placement: "3R2k1/5ppp/8/8/8/8/5PPP/6K1",
+		want: "3R2k1/5ppp/8/8/8/8/5PPP/6K1 b - -", check: true, mate: true, sideBy: "check"})
+	add(assembleCase{name: "stalemate", placement: "7k/5Q2/6K1/8/8/8/8/8", highlight: []string{"f3", "f7"},
+		want: "7k/5Q2/6K1/8/8/8/8/8 b - -", stalemate: true})
+	add(assembleCase{name: "check against highlight", placement: "4k3/4Q3/8/8/8/8/8/4K3",
+		highlight: []string{"d8", "e8"}, overrides: []string{"e7:Q=0.999"},
+		want: "4k3/4Q3/8/8/8/8/8/4K3 w - -", check: false, warn: true})
+
+	// Repairs of boards that break the rules.
+	add(bothViews(assembleCase{name: "queen read as a second king", placement: startFEN,
+		overrides: []string{"d1:K=0.6 Q=0.38"}, want: startFEN + " w KQkq -", repairs: []string{"d1:K>Q"}})...)
+	add(assembleCase{name: "promoted queen read as a pawn", placement: "7Q/3k4/8/8/8/8/8/4K3",
+		overrides: []string{"h8:P=0.55 Q=0.4"}, want: "7Q/3k4/8/8/8/8/8/4K3 w - -", repairs: []string{"h8:P>Q"}})
+	add(assembleCase{name: "kings adjacent", placement: "7k/8/8/3qK3/8/8/8/8",
+		overrides: []string{"d5:k=0.6 q=0.38", "h8:q=0.55 k=0.42"},
+		want:      "7k/8/8/3qK3/8/8/8/8 w - -", check: true, repairs: []string{"h8:q>k", "d5:k>q"}})
+	add(assembleCase{name: "black king read white", placement: "4k3/8/8/8/8/8/8/4K3",
+		overrides: []string{"e8:K=0.5 k=0.45"}, want: "4k3/8/8/8/8/8/8/4K3 w - -", repairs: []string{"e8:K>k"}})
+	add(assembleCase{name: "side not to move in check", placement: "4k3/4R3/8/8/8/8/8/4K3", highlight: []string{"d8", "e8"},
+		overrides: []string{"e7:R=0.6 .=0.35"}, want: "4k3/8/8/8/8/8/8/4K3 w - -", repairs: []string{"e7:R>"}})
+	add(assembleCase{name: "hopeless: three white kings", placement: "K7/8/2K5/8/8/K7/8/7k",
+		overrides: []string{"a8:K=0.99", "c6:K=0.99", "a3:K=0.99"}, want: "K7/8/2K5/8/8/K7/8/7k w - -",
+		warn: true, orientationBy: "default", sideGuessed: &yes})
+	add(assembleCase{name: "hopeless: pawn on the first rank", placement: "4k3/8/8/8/8/8/8/P3K3",
+		overrides: []string{"a1:P=0.995"}, want: "4k3/8/8/8/8/8/8/P3K3 w - -", warn: true})
+	add(assembleCase{name: "empty board", placement: "8/8/8/8/8/8/8/8", want: "8/8/8/8/8/8/8/8 w - -", warn: true})
+
+	// Compositions keep the picture's orientation.
+	for _, p := range []string{
+		"3K4/P7/8/8/8/8/1R6/3k4",
+		"K7/P7/8/8/8/8/6p1/5k2",
+		"2K5/1PP5/8/8/8/8/5pp1/6k1",
+		"8/1P6/8/8/2k5/8/K7/1r6",
+		"1N6/8/2B2p2/2p1k1P1/8/3PK3/8/5Q2",
+		"7K/8/8/8/8/8/8/k7",
+	} {
+		add(assembleCase{name: "composition " + p, placement: p, want: p,
+			orientation: WhiteBottom, orientationBy: "default"})
+	}
+	return cs
+}
+
+func TestAssembleCases(t *testing.T) {
+	cs := assembleCases()
+	if len(cs) < 40 {
+		t.Fatalf("only %d cases", len(cs))
+	}
+	for _, c := range cs {
+		t.Run(c.name, func(t *testing.T) {
+			in := picture(t, c.placement, c.rotate, c.highlight, c.overrides...)
+			in.Orientation = c.hint
+			p, err := Assemble(in, c.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkCase(t, c, p)
+		})
+	}
+}
+
+func checkCase(t *testing.T, c assembleCase, p *Position) {
+	t.Helper()
+	got, want := p.FEN(), c.want
+	if n := len(strings.Fields(want)); n < 6 {
+		got = fields(got, n)
+	}
+	if got != want {
+		t.Errorf("FEN\n got %s\nwant %s\n(warnings %q, repairs %+v, orientation %s by %s)",
+			p.FEN(), want, p.Warnings, p.Repairs, p.Orientation, p.OrientationBy)
+	}
+	if p.Check != c.check || p.Checkmate != c.mate || p.Stalemate != c.stalemate {
+		t.Errorf("check/mate/stalemate = %v/%v/%v, want %v/%v/%v",
+			p.Check, p.Checkmate, p.Stalemate, c.check, c.mate, c.stalemate)
+	}
+	if (len(p.Warnings) > 0) != c.warn {
+		t.Errorf("warnings %q, want some: %v", p.Warnings, c.warn)
+	}
+	// Warnings about options leave the board itself legal.
+	if p.Legal == c.warn && !strings.Contains(c.name, "option") {
+		t.Errorf("legal = %v with warnings %q", p.Legal, p.Warnings)
+	}
+	var repairs []string
+	for _, r := range p.Repairs {
+		repairs = append(repairs, fmt.Sprintf("%s:%s>%s", r.Square, r.From, r.To))
+		if r.ToProb >= r.FromProb {
+			t.Errorf("repair %+v does not give up probability", r)
+		}
+	}
+	if !slices.Equal(repairs, c.repairs) {
+		t.Errorf("repairs %q, want %q", repairs, c.repairs)
+	}
+	if c.orientation != "" && p.Orientation != c.orientation {
+		t.Errorf("orientation %s (by %s), want %s", p.Orientation, p.OrientationBy, c.orientation)
+	}
+	if c.orientationBy != "" && p.OrientationBy != c.orientationBy {
+		t.Errorf("orientation decided by %s, want %s", p.OrientationBy, c.orientationBy)
+	}
+	if c.sideBy != "" && p.SideBy != c.sideBy {
+		t.Errorf("side decided by %s, want %s", p.SideBy, c.sideBy)
+	}
+	if c.sideGuessed != nil && p.SideGuessed != *c.sideGuessed {
+		t.Errorf("side guessed = %v, want %v", p.SideGuessed, *c.sideGuessed)
+	}
+	conf := 1.0
+	for _, pr := range p.Prob {
+		conf *= float64(pr)
+	}
+	if math.Abs(conf-p.Confidence) > 1e-6*conf {
+		t.Errorf("confidence %g, product of probabilities %g", p.Confidence, conf)
+	}
+}
+
+// The four fields a picture can tell must not depend on the side it is
+// drawn from.
+func TestBothViewsAgree(t *testing.T) {
+	for _, c := range assembleCases() {
+		if !strings.HasSuffix(c.name, "/white-bottom") {
+			continue
+		}
+		up, err := Assemble(picture(t, c.placement, false, c.highlight, c.overrides...), c.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		down, err := Assemble(picture(t, c.placement, true, c.highlight, c.overrides...), c.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a, b := fields(up.FEN(), 4), fields(down.FEN(), 4); a != b {
+			t.Errorf("%s: upright %s, turned %s", c.name, a, b)
+		}
+	}
+}
+
+// Random placements, with kings of each colour scattered about, say
+// nothing of the orientation and keep the picture's.
+func TestRandomPlacementKeepsOrientation(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for n := range 30 {
+		var sq [64]int
+		for range 24 {
+			sq[rng.IntN(64)] = 1 + rng.IntN(12)
+		}
+		// Three kings a side are beyond any repair of three squares.
+		for i, k := range rng.Perm(64)[:6] {
+			sq[k] = int(wKing) + 6*(i%2)
+		}
+		in := Input{Squares: synthProbs(sq, rng)}
+		p, err := Assemble(in, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Orientation != WhiteBottom || p.OrientationBy != "default" {
+			t.Errorf("placement %d: orientation %s by %s", n, p.Orientation, p.OrientationBy)
+		}
+		if p.Legal || len(p.Warnings) == 0 {
+			t.Errorf("placement %d: %s legal=%v warnings %q", n, p.FEN(), p.Legal, p.Warnings)
+		}
+	}
+}
+
+func TestOptionErrors(t *testing.T) {
+	for _, c := range []struct {
+		opts Options
+		msg  string
+	}{
+		{Options{Flip: "maybe"}, "--flip must be auto, yes or no"},
+		{Options{Side: "x"}, "--side must be w or b"},
+		{Options{EP: "sometimes"}, "--ep must be always or legal"},
+		{Options{Castling: "KX"}, "--castling must be - or letters"},
+		{Options{Castling: "KK"}, "twice"},
+		{Options{Castling: "HAh", Chess960: false}, "--castling must be"},
+		{Options{Castling: "HAB", Chess960: true}, "more than two"},
+		{Options{Halfmove: -1}, "--halfmove"},
+		{Options{Fullmove: -3}, "--fullmove"},
+	} {
+		_, err := Assemble(Input{}, c.opts)
+		if err == nil || !strings.Contains(err.Error(), c.msg) {
+			t.Errorf("%+v: error %v, want one saying %q", c.opts, err, c.msg)
+		}
+	}
+	if _, err := Assemble(Input{Orientation: "sideways"}, Options{}); err == nil {
+		t.Error("a meaningless orientation hint was accepted")
+	}
+	if err := (Options{Castling: "HAha", Chess960: true, EP: "legal"}).Validate(); err != nil {
+		t.Errorf("valid options refused: %v", err)
+	}
+}
+
+func TestChess960CastlingOption(t *testing.T) {
+	p, err := Assemble(picture(t, startFEN, false, nil), Options{Chess960: true, Castling: "HAha"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fields(p.FEN(), 4); got != startFEN+" w HAha -" || len(p.Warnings) != 0 {
+		t.Errorf("got %s, warnings %q", got, p.Warnings)
+	}
+	p, err = Assemble(picture(t, "4k3/8/8/8/8/8/8/4K3", false, nil), Options{Chess960: true, Castling: "Hh"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Warnings) == 0 {
+		t.Errorf("rights without rooks gave no warning: %s", p.FEN())
+	}
+}
+
+// Probabilities the model never produces must still give a position.
+func TestOddProbabilities(t *testing.T) {
+	var in Input
+	for i := range in.Squares {
+		for k := range in.Squares[i] {
+			switch (i + k) % 4 {
+			case 0:
+				in.Squares[i][k] = float32(math.NaN())
+			case 1:
+				in.Squares[i][k] = float32(math.Inf(1))
+			case 2:
+				in.Squares[i][k] = -1
+			}
+		}
+	}
+	p, err := Assemble(in, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := json.Marshal(p); err != nil {
+		t.Errorf("position does not marshal: %v", err)
+	}
+}
+
+func TestJSONFields(t *testing.T) {
+	p, err := Assemble(picture(t, startFEN, false, nil, "d1:K=0.6 Q=0.38"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := json.Marshal(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, key := range []string{`"side_by":"default"`, `"side_guessed":true`, `"orientation_by":`,
+		`"en_passant":"-"`, `"checkmate":false`, `"warnings":[]`, `"repairs":[{"square":"d1","from":"K","to":"Q","from_prob":`, `"confidence":`} {
+		if !strings.Contains(string(data), key) {
+			t.Errorf("JSON lacks %s:\n%s", key, data)
+		}
+	}
+}
+
+// Scanners may run on several goroutines; the chess library underneath
+// is not safe for that on its own (run with -race to see).
+func TestConcurrentCalls(t *testing.T) {
+	ins := []Input{
+		picture(t, afterE4, false, []string{"e2", "e4"}),
+		picture(t, foolsMate, true, []string{"d8", "h4"}),
+		picture(t, readmeBoard, true, nil),
+	}
+	want := make([]string, len(ins))
+	for i, in := range ins {
+		p, err := Assemble(in, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[i] = p.FEN()
+	}
+	errs := make(chan error, 8)
+	for g := range 8 {
+		go func() {
+			for n := range 50 {
+				i := (g + n) % len(ins)
+				p, err := Assemble(ins[i], Options{})
+				if err == nil && p.FEN() != want[i] {
+					err = fmt.Errorf("got %s, want %s", p.FEN(), want[i])
+				}
+				if err != nil {
+					errs <- err
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range 8 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}

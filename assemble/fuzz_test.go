@@ -1,0 +1,109 @@
+package assemble
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"math"
+	"strings"
+	"testing"
+)
+
+// fuzzInput spreads fuzz bytes over an Input and Options. The first byte
+// holds the options and how probabilities are read: peaked (one class per
+// square well ahead, which keeps calls fast and walks the rule paths),
+// bytes scaled to [0, 1], or raw float32 bits (NaN, infinities and
+// negatives included).
+func fuzzInput(data []byte) (Input, Options) {
+	var in Input
+	var opts Options
+	if len(data) == 0 {
+		return in, opts
+	}
+	mode, data := data[0], data[1:]
+	next := func() byte {
+		if len(data) == 0 {
+			return 0
+		}
+		b := data[0]
+		data = data[1:]
+		return b
+	}
+	opts.Flip = [4]string{"auto", "yes", "no", "auto"}[mode&3]
+	opts.EP = [2]string{"always", "legal"}[mode>>2&1]
+	opts.Chess960 = mode>>3&1 != 0
+	in.Orientation = [4]Orientation{"", WhiteBottom, BlackBottom, ""}[mode>>4&3]
+	for i := range in.Highlight {
+		in.Highlight[i] = next()&0x1f == 0
+	}
+	for sq := range in.Squares {
+		switch mode >> 6 {
+		case 0:
+			cls, top := int(next()%13), 0.5+float32(next())/512
+			for k := range in.Squares[sq] {
+				in.Squares[sq][k] = (1 - top) / 12
+			}
+			in.Squares[sq][cls] = top
+		case 1:
+			for k := range in.Squares[sq] {
+				in.Squares[sq][k] = float32(next()) / 255
+			}
+		default:
+			for k := range in.Squares[sq] {
+				bits := binary.LittleEndian.Uint32([]byte{next(), next(), next(), next()})
+				in.Squares[sq][k] = math.Float32frombits(bits)
+			}
+		}
+	}
+	return in, opts
+}
+
+func FuzzAssemble(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte{0x80, 0xff, 0xff, 0xc0, 0x7f})
+	for _, c := range assembleCases()[:8] {
+		// The same boards in peaked form: class, then strength.
+		in := picture(f, c.placement, c.rotate, c.highlight)
+		data := []byte{0}
+		for _, h := range in.Highlight {
+			data = append(data, map[bool]byte{true: 0, false: 1}[h])
+		}
+		for _, sq := range in.Squares {
+			data = append(data, byte(argmax32(sq)), 200)
+		}
+		f.Add(data)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		in, opts := fuzzInput(data)
+		p, err := Assemble(in, opts)
+		if err != nil {
+			t.Fatalf("error for a well-formed input: %v", err)
+		}
+		if n := len(strings.Fields(p.FEN())); n != 6 {
+			t.Fatalf("FEN %q has %d fields", p.FEN(), n)
+		}
+		if p.Confidence < 0 || p.Confidence > 1 || math.IsNaN(p.Confidence) {
+			t.Fatalf("confidence %g", p.Confidence)
+		}
+		for i, pr := range p.Prob {
+			if !(pr >= 0 && pr <= 1) {
+				t.Fatalf("square %d probability %g", i, pr)
+			}
+		}
+		if len(p.Repairs) > maxRepairChanges {
+			t.Fatalf("%d repairs", len(p.Repairs))
+		}
+		if _, err := json.Marshal(p); err != nil {
+			t.Fatalf("position does not marshal: %v", err)
+		}
+	})
+}
+
+func argmax32(p Probs) int {
+	best := 0
+	for k := range p {
+		if p[k] > p[best] {
+			best = k
+		}
+	}
+	return best
+}

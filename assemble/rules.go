@@ -1,0 +1,198 @@
+package assemble
+
+import "fmt"
+
+// sideReq is what is known about the side to move while the board is
+// still being chosen.
+type sideReq int8
+
+const (
+	sideUnknown sideReq = iota
+	sideWhite
+	sideBlack
+)
+
+var (
+	knightSteps = [8][2]int{{-2, -1}, {-2, 1}, {-1, -2}, {-1, 2}, {1, -2}, {1, 2}, {2, -1}, {2, 1}}
+	kingSteps   = [8][2]int{{-1, -1}, {-1, 0}, {-1, 1}, {0, -1}, {0, 1}, {1, -1}, {1, 0}, {1, 1}}
+	rookDirs    = [4][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}}
+	bishopDirs  = [4][2]int{{-1, -1}, {-1, 1}, {1, -1}, {1, 1}}
+)
+
+func onBoard(r, c int) bool { return r >= 0 && r < 8 && c >= 0 && c < 8 }
+
+// attackers counts the pieces of one colour that attack square sq of an
+// oriented board. The chess library answers only "is the side to move in
+// check" and only through a FEN round trip, too slow for the repair search
+// and unable to count checkers, so the attack rules live here; a test
+// checks them against the library over random games.
+func attackers(b *board, sq int, byWhite bool) int {
+	r, c := sq/8, sq%8
+	n := 0
+	// A white pawn attacks towards rank 8, that is towards row 0, so it
+	// stands one row below the square it attacks.
+	pr, pp := r+1, bPawn
+	if byWhite {
+		pp = wPawn
+	} else {
+		pr = r - 1
+	}
+	for _, dc := range [2]int{-1, 1} {
+		if onBoard(pr, c+dc) && b[pr*8+c+dc] == pp {
+			n++
+		}
+	}
+	n += countSteps(b, r, c, knightSteps[:], pieceOf(knight, byWhite))
+	n += countSteps(b, r, c, kingSteps[:], pieceOf(king, byWhite))
+	n += countRays(b, r, c, rookDirs, pieceOf(rook, byWhite), pieceOf(queen, byWhite))
+	n += countRays(b, r, c, bishopDirs, pieceOf(bishop, byWhite), pieceOf(queen, byWhite))
+	return n
+}
+
+func countSteps(b *board, r, c int, steps [][2]int, p int8) int {
+	n := 0
+	for _, d := range steps {
+		if onBoard(r+d[0], c+d[1]) && b[(r+d[0])*8+c+d[1]] == p {
+			n++
+		}
+	}
+	return n
+}
+
+func countRays(b *board, r, c int, dirs [4][2]int, p1, p2 int8) int {
+	n := 0
+	for _, d := range dirs {
+		for rr, cc := r+d[0], c+d[1]; onBoard(rr, cc); rr, cc = rr+d[0], cc+d[1] {
+			s := b[rr*8+cc]
+			if s == empty {
+				continue
+			}
+			if s == p1 || s == p2 {
+				n++
+			}
+			break
+		}
+	}
+	return n
+}
+
+// checkers counts the pieces giving check to the king of one colour; 0
+// when that side has not exactly one king.
+func checkers(b *board, white bool) int {
+	k := b.find(pieceOf(king, white))
+	if k < 0 {
+		return 0
+	}
+	return attackers(b, k, !white)
+}
+
+// legal applies the rules a position reached in a game must keep. With a
+// nil report it stops at the first broken rule, which keeps the repair
+// search cheap; otherwise it reports every broken rule in words.
+func legal(b *board, side sideReq, report func(string)) bool {
+	ok := true
+	fail := func(format string, args ...any) bool {
+		ok = false
+		if report == nil {
+			return true
+		}
+		report(fmt.Sprintf(format, args...))
+		return false
+	}
+	n := b.counts()
+	for _, white := range [2]bool{true, false} {
+		if countRule(n, white, fail) {
+			return false
+		}
+	}
+	for i := range 8 {
+		for _, sq := range [2]int{i, 56 + i} {
+			if kindOrNone(b[sq]) == pawn && fail("pawn on %s: pawns never stand on the first or last rank", squareName(sq)) {
+				return false
+			}
+		}
+	}
+	if n[wKing] != 1 || n[bKing] != 1 {
+		return ok
+	}
+	wk, bk := b.find(wKing), b.find(bKing)
+	if abs(wk/8-bk/8) <= 1 && abs(wk%8-bk%8) <= 1 {
+		// Each king then "attacks" the other; the check rules below would
+		// only repeat this.
+		fail("kings on %s and %s stand next to each other", squareName(wk), squareName(bk))
+		return false
+	}
+	wc, bc := attackers(b, wk, false), attackers(b, bk, true)
+	switch {
+	case wc > 0 && bc > 0:
+		if fail("both kings are in check") {
+			return false
+		}
+	case bc > 0 && side == sideWhite:
+		if fail("black is in check but white is to move") {
+			return false
+		}
+	case wc > 0 && side == sideBlack:
+		if fail("white is in check but black is to move") {
+			return false
+		}
+	}
+	for _, c := range [2]struct {
+		name string
+		n    int
+	}{{"white", wc}, {"black", bc}} {
+		if c.n > 2 && fail("the %s king is attacked by %d pieces; at most two can give check", c.name, c.n) {
+			return false
+		}
+	}
+	return ok
+}
+
+// countRule checks one side's material: one king, at most 16 pieces and 8
+// pawns, and no more promoted pieces than pawns gone. It returns true when
+// the caller should stop.
+func countRule(n [13]int, white bool, fail func(string, ...any) bool) bool {
+	name, base := "black", bPawn
+	if white {
+		name, base = "white", wPawn
+	}
+	count := func(kind int) int { return n[base+int8(kind)] }
+	switch k := count(king); {
+	case k == 0 && fail("%s has no king", name):
+		return true
+	case k > 1 && fail("%s has %d kings", name, k):
+		return true
+	}
+	total := 0
+	for kind := pawn; kind <= king; kind++ {
+		total += count(kind)
+	}
+	if total > 16 && fail("%s has %d pieces; at most 16", name, total) {
+		return true
+	}
+	pawns := count(pawn)
+	if pawns > 8 && fail("%s has %d pawns; at most 8", name, pawns) {
+		return true
+	}
+	extra := max(0, count(queen)-1) + max(0, count(rook)-2) + max(0, count(bishop)-2) + max(0, count(knight)-2)
+	if pawns <= 8 && extra > 8-pawns &&
+		fail("%s has %d pieces beyond the initial set but only %d pawns gone to promote", name, extra, 8-pawns) {
+		return true
+	}
+	return false
+}
+
+// kindOrNone is kindOf that also accepts an empty square, giving -1.
+func kindOrNone(c int8) int {
+	if c == empty {
+		return -1
+	}
+	return kindOf(c)
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
