@@ -19,6 +19,7 @@ import (
 	"github.com/fenscan/fenscan/assemble"
 	"github.com/fenscan/fenscan/classify"
 	"github.com/go-pdf/fpdf"
+	"gocv.io/x/gocv"
 	"golang.org/x/image/bmp"
 	"golang.org/x/image/tiff"
 )
@@ -230,5 +231,35 @@ func TestScanPDF(t *testing.T) {
 	}
 	if _, err := s.ScanPDF(context.Background(), path, "3"); err == nil {
 		t.Error("page 3 of 2: no error")
+	}
+}
+
+// BenchmarkPage300dpi reads a book page with four diagrams scanned at
+// 300 dpi (an A4 page of 2480x3508 pixels, made by enlarging a generated
+// 150 dpi page), decoding excluded.
+func BenchmarkPage300dpi(b *testing.B) {
+	data, err := os.ReadFile("testdata/pages/page-1.png")
+	if err != nil {
+		b.Fatal(err)
+	}
+	small, err := Decode(data, 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer small.Close()
+	page := gocv.NewMat()
+	defer page.Close()
+	gocv.Resize(small, &page, image.Pt(2480, 3508), 0, 0, gocv.InterpolationCubic)
+	s, err := New(Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		boards, err := s.Scan(context.Background(), page)
+		if err != nil || len(boards) != 4 {
+			b.Fatalf("got %d boards, %v", len(boards), err)
+		}
 	}
 }
