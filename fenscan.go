@@ -19,6 +19,7 @@ import (
 
 	"github.com/fenscan/fenscan/assemble"
 	"github.com/fenscan/fenscan/classify"
+	"github.com/fenscan/fenscan/consistency"
 	"github.com/fenscan/fenscan/detect"
 	"github.com/fenscan/fenscan/marks"
 	"github.com/fenscan/fenscan/models"
@@ -43,6 +44,8 @@ type Options struct {
 	MaxBoards int
 	// MaxPixels refuses larger pictures before decoding them (0: default).
 	MaxPixels int
+	// NoConsistency turns off the vote between look-alike squares.
+	NoConsistency bool
 	// Assemble overrides what the assembler infers (orientation, side to
 	// move, castling, counters).
 	Assemble assemble.Options
@@ -107,6 +110,9 @@ type Board struct {
 	// Rotation is how far, in degrees clockwise, the board is turned in
 	// the picture: 90 when its top edge faces the picture's right side.
 	Rotation int
+	// Consistency lists the squares whose reading was changed because
+	// squares that look the same were read otherwise, with confidence.
+	Consistency []Change
 	// Warped is the board as the classifier saw it: grey, 256x256, the
 	// picture's top-left corner first.
 	Warped *image.Gray
@@ -194,6 +200,10 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 			return nil, err
 		}
 		probs := r.probs
+		var changed []consistency.Change
+		if !s.opts.NoConsistency {
+			probs, changed = consistency.Refine(probs, r.embedding)
+		}
 		var sq [64]assemble.Probs
 		for j := range probs {
 			sq[j] = assemble.Probs(probs[j])
@@ -210,18 +220,43 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 		}
 		b := newBoard(i, r.corners, pos)
 		b.Warped, b.Rotation = r.warped, r.rotation
+		b.Consistency = consistencyChanges(changed, pos.Orientation)
 		boards = append(boards, b)
 	}
 	return boards, nil
 }
 
+// Change is a square whose reading a later stage changed.
+type Change struct {
+	Square string `json:"square"`
+	From   string `json:"from"`
+	To     string `json:"to"`
+}
+
+// consistencyChanges names the changed squares from White's side.
+func consistencyChanges(cs []consistency.Change, o assemble.Orientation) []Change {
+	var out []Change
+	for _, c := range cs {
+		i := c.Square
+		if o == assemble.BlackBottom {
+			i = 63 - i
+		}
+		out = append(out, Change{Square: squareName(i), From: classify.Labels[c.From], To: classify.Labels[c.To]})
+	}
+	return out
+}
+
+func squareName(i int) string { return string(rune('a'+i%8)) + string(rune('8'-i/8)) }
+
 // reading is one board read in one of its four rotations.
 type reading struct {
-	corners  [4]detect.Point
-	warped   *image.Gray
-	probs    [64]classify.Probs
-	rotation int
-	score    float64
+	corners [4]detect.Point
+	warped  *image.Gray
+	probs   [64]classify.Probs
+	// embedding holds each square's features, nil if the model has none.
+	embedding [][]float32
+	rotation  int
+	score     float64
 }
 
 // uprightScore is the mean log-probability of the squares' readings above
@@ -245,11 +280,12 @@ func (s *Scanner) read(ctx context.Context, img gocv.Mat, corners [4]detect.Poin
 		if err != nil {
 			return best, fmt.Errorf("detect: %w", err)
 		}
-		probs, err := s.clf.Classify(ctx, warped)
+		rd, err := s.clf.Read(ctx, warped)
 		if err != nil {
 			return best, err
 		}
-		r := reading{corners: c, warped: warped, probs: probs, rotation: 90 * k, score: meanLogProb(probs)}
+		r := reading{corners: c, warped: warped, probs: rd.Probs, embedding: rd.Embedding,
+			rotation: 90 * k, score: meanLogProb(rd.Probs)}
 		if k == 0 || r.score > best.score {
 			best = r
 		}
@@ -273,7 +309,7 @@ func newBoard(index int, corners [4]detect.Point, pos *assemble.Position) Board 
 	b := Board{Index: index, FEN: pos.FEN(), Corners: corners, Position: pos, Confidence: 1}
 	for i := range b.Squares {
 		b.Squares[i] = Square{
-			Name:  string(rune('a'+i%8)) + string(rune('8'-i/8)),
+			Name:  squareName(i),
 			Piece: pos.Board[i],
 			Prob:  float64(pos.Prob[i]),
 		}
