@@ -24,6 +24,7 @@ import (
 	"github.com/fenscan/fenscan/marks"
 	"github.com/fenscan/fenscan/models"
 	"github.com/fenscan/fenscan/pdfpages"
+	"github.com/fenscan/fenscan/profile"
 	"gocv.io/x/gocv"
 )
 
@@ -44,6 +45,9 @@ type Options struct {
 	MaxBoards int
 	// MaxPixels refuses larger pictures before decoding them (0: default).
 	MaxPixels int
+	// Profile adapts the classifier to one piece set (see package
+	// profile); it must have been made with the same model.
+	Profile *profile.Profile
 	// NoConsistency turns off the vote between look-alike squares.
 	NoConsistency bool
 	// Assemble overrides what the assembler infers (orientation, side to
@@ -67,6 +71,10 @@ func New(opts Options) (*Scanner, error) {
 	clf, err := classify.New(model, opts.Runtime)
 	if err != nil {
 		return nil, err
+	}
+	if p := opts.Profile; p != nil && p.Model != clf.ID() {
+		clf.Close()
+		return nil, fmt.Errorf("profile was made for model %s, not the model in use (%s)", p.Model, clf.ID())
 	}
 	return &Scanner{opts: opts, clf: clf}, nil
 }
@@ -113,6 +121,9 @@ type Board struct {
 	// Consistency lists the squares whose reading was changed because
 	// squares that look the same were read otherwise, with confidence.
 	Consistency []Change
+	// Embedding holds each square's features from the network, in the
+	// order of Warped's squares (nil when the model has none).
+	Embedding [][]float32
 	// Warped is the board as the classifier saw it: grey, 256x256, the
 	// picture's top-left corner first.
 	Warped *image.Gray
@@ -200,6 +211,9 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 			return nil, err
 		}
 		probs := r.probs
+		if s.opts.Profile != nil {
+			probs = adjust(s.opts.Profile, probs, r.embedding)
+		}
 		var changed []consistency.Change
 		if !s.opts.NoConsistency {
 			probs, changed = consistency.Refine(probs, r.embedding)
@@ -221,9 +235,22 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 		b := newBoard(i, r.corners, pos)
 		b.Warped, b.Rotation = r.warped, r.rotation
 		b.Consistency = consistencyChanges(changed, pos.Orientation)
+		b.Embedding = r.embedding
 		boards = append(boards, b)
 	}
 	return boards, nil
+}
+
+func adjust(p *profile.Profile, probs [64]classify.Probs, emb [][]float32) [64]classify.Probs {
+	var in [64][13]float32
+	for i := range probs {
+		in[i] = probs[i]
+	}
+	out := p.Adjust(in, emb, classify.Labels)
+	for i := range probs {
+		probs[i] = out[i]
+	}
+	return probs
 }
 
 // Change is a square whose reading a later stage changed.

@@ -6,7 +6,7 @@
 // with confidence takes their reading; confident squares never change.
 package consistency
 
-import "math"
+import "github.com/fenscan/fenscan/internal/vec"
 
 const (
 	// minSimilarity is the cosine similarity above which two crops count
@@ -40,7 +40,7 @@ func Refine[P ~[13]float32](probs [64]P, emb [][]float32) ([64]P, []Change) {
 	}
 	unit := make([][]float64, 64)
 	for i, e := range emb {
-		unit[i] = normalize(e)
+		unit[i] = vec.Unit(e)
 	}
 	var changes []Change
 	for i := range probs {
@@ -59,7 +59,7 @@ func Refine[P ~[13]float32](probs [64]P, emb [][]float32) ([64]P, []Change) {
 			if _, pj := best(probs[j]); pj < sure {
 				continue
 			}
-			sim := dot(unit[i], unit[j])
+			sim := vec.Dot(unit[i], unit[j])
 			if sim < minSimilarity {
 				continue
 			}
@@ -97,28 +97,4 @@ func best[P ~[13]float32](p P) (int, float32) {
 		}
 	}
 	return b, p[b]
-}
-
-func normalize(v []float32) []float64 {
-	out := make([]float64, len(v))
-	n := 0.0
-	for _, x := range v {
-		n += float64(x) * float64(x)
-	}
-	n = math.Sqrt(n)
-	if n == 0 {
-		return out
-	}
-	for i, x := range v {
-		out[i] = float64(x) / n
-	}
-	return out
-}
-
-func dot(a, b []float64) float64 {
-	s := 0.0
-	for i := range a {
-		s += a[i] * b[i]
-	}
-	return s
 }

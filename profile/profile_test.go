@@ -1,0 +1,70 @@
+package profile
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+var labels = [13]string{"", "P", "N", "B", "R", "Q", "K", "p", "n", "b", "r", "q", "k"}
+
+func TestBuildReadAdjust(t *testing.T) {
+	look := map[string][]float32{"": {1, 0, 0, 0}, "P": {0, 1, 0, 0}, "B": {0, 0, 1, 0}}
+	var classes [64]string
+	emb := make([][]float32, 64)
+	for i := range emb {
+		classes[i] = ""
+		if i >= 8 && i < 16 {
+			classes[i] = "P"
+		}
+		if i == 2 || i == 3 {
+			classes[i] = "B"
+		}
+		emb[i] = look[classes[i]]
+	}
+	b := NewBuilder("sha256:abc")
+	if err := b.Add(emb, classes); err != nil {
+		t.Fatal(err)
+	}
+	p, err := b.Profile()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := p.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	got, err := Read(bytes.NewReader(buf.Bytes()), "sha256:abc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A square that looks like a pawn, read by the network as a bishop
+	// with 0.6, comes out a pawn.
+	var probs [64][13]float32
+	for i := range probs {
+		probs[i][0] = 1
+	}
+	probs[10] = [13]float32{0.05, 0.3, 0, 0.6, 0, 0, 0.05}
+	out := got.Adjust(probs, emb, labels)
+	if out[10][1] <= out[10][3] {
+		t.Errorf("square 10: pawn %.2f, bishop %.2f; want the pawn ahead", out[10][1], out[10][3])
+	}
+	// A piece the profile never saw, looking like nothing in it, keeps
+	// the network's reading: the knight.
+	probs[20] = [13]float32{0.01, 0, 0.98, 0, 0, 0, 0.01}
+	emb[20] = []float32{0, 0, 0, 1}
+	if out := got.Adjust(probs, emb, labels); out[20][2] < 0.5 {
+		t.Errorf("unseen knight fell to %.3f", out[20][2])
+	}
+
+	if _, err := Read(bytes.NewReader(buf.Bytes()), "sha256:other"); err == nil || !strings.Contains(err.Error(), "made for model") {
+		t.Errorf("other model: %v", err)
+	}
+	bad := strings.Replace(buf.String(), `"version": 1`, `"version": 9`, 1)
+	if _, err := Read(strings.NewReader(bad), "sha256:abc"); err == nil {
+		t.Error("version 9: no error")
+	}
+	if _, err := Read(strings.NewReader("not json"), "sha256:abc"); err == nil {
+		t.Error("garbage: no error")
+	}
+}
