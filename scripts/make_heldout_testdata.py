@@ -49,6 +49,7 @@ def main():
     if os.path.exists(mp):
         net = cv2.dnn.readNetFromONNX(mp)
     total_err = 0
+    check = []
     for i, (setname, style) in enumerate(PLAN):
         for attempt in range(60):
             img, corners, labels, info = render.render(rng, setname, heldout_theme=(i % 3 == 0), style=style,
@@ -80,6 +81,7 @@ def main():
             pred = net.forward("logits").argmax(1)
             err = int((pred != labels).sum())
             total_err += err
+            check.append((name, err))
             print("%-40s %6d bytes  errors %d" % (name, len(enc), err), flush=True)
     with open(os.path.join(OUT, "labels.csv"), "w", newline="") as fh:
         w = csv.writer(fh)
@@ -89,6 +91,10 @@ def main():
         w = csv.writer(fh)
         w.writerow(["image", "x0", "y0", "x1", "y1", "x2", "y2", "x3", "y3"])
         w.writerows(crows)
+    if check:
+        import json
+        os.makedirs(os.path.join(ROOT, "build"), exist_ok=True)
+        json.dump(check, open(os.path.join(ROOT, "build", "testdata_check.json"), "w"))
     print("wrote %d images; total square errors with current model: %d / %d" % (len(rows), total_err, 64 * len(rows)))
 
 

@@ -623,7 +623,9 @@ def render(rng, setname, heldout_theme=False, style=None, upright=False, sq=None
         flipped = False
     odd = None
     if style == "odd":
-        odd = rng.choice(["invert", "lowcontrast", "tiny"])
+        # No inverted pictures: a negative turns white pieces black while
+        # their labels stay, teaching the net to ignore piece colour.
+        odd = rng.choice(["lowcontrast", "tiny"])
         sq = int(rng.integers(12, 17)) if odd == "tiny" else int(round(math.exp(rng.uniform(math.log(14), math.log(120)))))
         book = rng.random() < 0.5
     else:
@@ -637,9 +639,7 @@ def render(rng, setname, heldout_theme=False, style=None, upright=False, sq=None
         bg = [np.float32([1, 1, 1]), np.float32([0.19, 0.18, 0.17]), np.float32([0.95, 0.95, 0.95]),
               np.float32([0.15, 0.15, 0.15]), rng.random(3).astype(np.float32)][rng.integers(5)]
     img, corners = compose(rng, board, sq, bg, book, np.asarray(light, np.float32), np.asarray(dark, np.float32), flipped)
-    if odd == "invert":
-        img = 1 - img
-    elif odd == "lowcontrast":
+    if odd == "lowcontrast":
         c = rng.uniform(0.2, 0.45)
         img = 0.5 + (img - 0.5) * c + rng.uniform(-0.2, 0.2)
     img8, corners = degrade(rng, img, corners, sq, book, mild)

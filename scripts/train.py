@@ -121,10 +121,13 @@ def export(m, path):
     torch.onnx.export(m, x, path, input_names=["input"], output_names=["logits", "embedding"],
                       opset_version=11, export_params=True, do_constant_folding=True,
                       keep_initializers_as_inputs=False)
+    # onnx-go only fills graph outputs no other node consumes: route "embedding" through Identity.
+    import embedding_output
+    embedding_output.main(path)
     mo = onnx.load(path)
     onnx.checker.check_model(mo)
     ops = sorted(set(n.op_type for n in mo.graph.node))
-    bad = [o for o in ops if o not in ("Conv", "Relu", "MaxPool", "Gemm", "MatMul", "Add", "Flatten", "Reshape", "Mul")]
+    bad = [o for o in ops if o not in ("Conv", "Relu", "MaxPool", "Gemm", "MatMul", "Add", "Flatten", "Reshape", "Mul", "Identity")]
     assert not bad, "unsupported ops in graph: %s" % bad
     import cv2
     net = cv2.dnn.readNetFromONNX(path)
