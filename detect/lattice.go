@@ -298,13 +298,14 @@ func (g *gradients) fit(r image.Rectangle, in *integral) (Board, bool) {
 	if ratio := sx / sy; ratio < 0.8 || ratio > 1.25 {
 		return Board{}, false
 	}
-	// A first fit over the whole picture can land a square off, pulled by
-	// the lines of the interface around the board; the squares' shades
-	// tell: a shifted board takes in a strip that does not alternate.
+	// A first fit over the whole picture can land squares off, pulled by
+	// the lines of the interface around the board or of a board beside it;
+	// the squares' shades tell: a shifted board takes in strips that do not
+	// alternate.
 	bestChecker := in.checker(bx, by, sx, sy)
 	ox, oy := bx, by
-	for _, dy := range []float64{-1, 0, 1} {
-		for _, dx := range []float64{-1, 0, 1} {
+	for dy := -3.0; dy <= 3; dy++ {
+		for dx := -3.0; dx <= 3; dx++ {
 			nx, ny := ox+dx*sx, oy+dy*sy
 			if (dx == 0 && dy == 0) || nx < -0.3*sx || ny < -0.3*sy ||
 				nx+8*sx > float64(g.w)+0.3*sx || ny+8*sy > float64(g.h)+0.3*sy {
