@@ -48,8 +48,10 @@ type Options struct {
 	// Profile adapts the classifier to one piece set (see package
 	// profile); it must have been made with the same model.
 	Profile *profile.Profile
-	// NoConsistency turns off the vote between look-alike squares.
-	NoConsistency bool
+	// Consistency lets doubtful squares take the reading of confident
+	// squares that look the same (package consistency). Off by default:
+	// on the real and synthetic test pictures it has not yet paid off.
+	Consistency bool
 	// Assemble overrides what the assembler infers (orientation, side to
 	// move, castling, counters).
 	Assemble assemble.Options
@@ -215,7 +217,7 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 			probs = adjust(s.opts.Profile, probs, r.embedding)
 		}
 		var changed []consistency.Change
-		if !s.opts.NoConsistency {
+		if s.opts.Consistency {
 			probs, changed = consistency.Refine(probs, r.embedding)
 		}
 		var sq [64]assemble.Probs
