@@ -7,9 +7,14 @@ build:
 	$(GO) build -o fenscan ./cmd/fenscan
 
 # The README's test command runs this: vet, every test, and a short fuzz.
-test:
+test: fuzz
 	$(GO) vet ./...
 	$(GO) test -count=1 ./...
+
+# Each fuzz target for a short while (go test -fuzz takes one at a time).
+fuzz:
+	$(GO) test -run XXX -fuzz '^FuzzDecode$$' -fuzztime 15s .
+	$(GO) test -run XXX -fuzz '^FuzzReadDone$$' -fuzztime 10s ./batch/
 
 bench:
 	GOMAXPROCS=1 $(GO) test -run XXX -bench . -benchtime 50x ./...
@@ -17,3 +22,9 @@ bench:
 # Re-render the pictures the tests read (needs rsvg-convert and python3-pil).
 testdata:
 	/usr/bin/python3 scripts/make_testdata.py
+
+# Rebuild models/digital.onnx from scratch (fetch art, render, train, export, evaluate,
+# regenerate testdata/heldout and models/README.md); ~55 min on 2 CPU cores.
+.PHONY: model
+model:
+	sh scripts/build_model.sh

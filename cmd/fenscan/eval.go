@@ -7,6 +7,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/fenscan/fenscan"
+	"github.com/fenscan/fenscan/batch"
 	"github.com/spf13/cobra"
 )
 
@@ -15,6 +16,7 @@ type evalOptions struct {
 	json    bool
 	verbose bool
 	flip    string
+	jobs    int
 	labels  string
 }
 
@@ -27,7 +29,10 @@ func newEvalCmd(ios ioStreams) *cobra.Command {
 kind; image paths relative to the CSV or absolute; placements from White's
 side) and print, per kind and overall: pictures, boards found, squares read
 right, boards read entirely right, and the median time per picture. The
-largest board of each picture is the one compared.`,
+largest board of each picture is the one compared.
+
+--jobs N scans with N workers; the figures are the same, except that the
+time per picture is measured while N pictures share the machine.`,
 		Args: usageArgs(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.labels = args[0]
@@ -38,6 +43,7 @@ largest board of each picture is the one compared.`,
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print the summary as one JSON object")
 	cmd.Flags().StringVar(&opts.flip, "flip", "auto", "board seen from Black's side: auto, yes or no")
 	cmd.Flags().BoolVarP(&opts.verbose, "verbose", "v", false, "also list every picture that was not read entirely right")
+	cmd.Flags().IntVarP(&opts.jobs, "jobs", "j", 1, "scan with `N` workers")
 	return cmd
 }
 
@@ -51,12 +57,24 @@ func runEval(ctx context.Context, opts *evalOptions, ios ioStreams) error {
 	if err := validateAssemble(so); err != nil {
 		return err
 	}
-	s, err := opts.model.scanner(so)
+	if opts.jobs < 1 {
+		return usageError{fmt.Errorf("--jobs must be at least 1, not %d", opts.jobs)}
+	}
+	scanners, err := opts.model.scanners(so, min(opts.jobs, max(1, len(labels))))
 	if err != nil {
 		return err
 	}
-	defer s.Close()
-	results, err := fenscan.Evaluate(ctx, s, labels)
+	defer closeAll(scanners)
+	results := make([]fenscan.EvalResult, 0, len(labels))
+	err = batch.Ordered(ctx, len(labels), len(scanners),
+		func(ctx context.Context, w, i int) []fenscan.EvalResult {
+			r, _ := fenscan.Evaluate(ctx, scanners[w], labels[i:i+1])
+			return r
+		},
+		func(_ int, r []fenscan.EvalResult) error {
+			results = append(results, r...)
+			return nil
+		})
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -35,10 +36,10 @@ type usageError struct{ err error }
 
 func (e usageError) Error() string { return e.err.Error() }
 
-func run(args []string, ios ioStreams) int {
+func run(ctx context.Context, args []string, ios ioStreams) int {
 	root := newRootCmd(ios)
 	root.SetArgs(args)
-	err := root.Execute()
+	err := root.ExecuteContext(ctx)
 	switch {
 	case err == nil:
 		return exitOK
@@ -107,6 +108,20 @@ func (m *modelFlags) scanner(opts fenscan.Options) (*fenscan.Scanner, error) {
 		return nil, fmt.Errorf("%s: %w", m.modelPath, err)
 	}
 	return s, err
+}
+
+// scanners loads the model n times, one scanner per worker.
+func (m *modelFlags) scanners(opts fenscan.Options, n int) ([]*fenscan.Scanner, error) {
+	var out []*fenscan.Scanner
+	for range n {
+		s, err := m.scanner(opts)
+		if err != nil {
+			closeAll(out)
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, nil
 }
 
 // usageArgs marks argument-count errors as usage errors.

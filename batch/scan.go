@@ -1,0 +1,88 @@
+package batch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/fenscan/fenscan"
+	"github.com/fenscan/fenscan/debugimg"
+)
+
+// Result is what became of one input.
+type Result struct {
+	Image  string
+	Boards []fenscan.Board
+	// Err is the cause of a failure, in one line and without the file
+	// name.
+	Err error
+}
+
+// Options configure Scan.
+type Options struct {
+	// MaxPixels refuses larger pictures before decoding (0: default).
+	MaxPixels int
+	// Stdin is read for the input "-".
+	Stdin io.Reader
+	// DebugDir, when set, receives pictures of what was found in each
+	// input (see package debugimg).
+	DebugDir string
+}
+
+// Scan reads the inputs with one worker per scanner (a Scanner reads one
+// picture at a time) and passes the results to emit in input order, each
+// as soon as it and every earlier one are done. A picture that fails is a
+// Result with Err; only ctx's end or an error from emit stop the run.
+func Scan(ctx context.Context, inputs []Input, scanners []*fenscan.Scanner, opts Options, emit func(Result) error) error {
+	if len(scanners) == 0 && len(inputs) > 0 {
+		return errors.New("batch: no scanner to scan with")
+	}
+	return Ordered(ctx, len(inputs), len(scanners),
+		func(ctx context.Context, w, i int) Result {
+			return scanOne(ctx, scanners[w], inputs[i], opts)
+		},
+		func(_ int, r Result) error { return emit(r) })
+}
+
+func scanOne(ctx context.Context, s *fenscan.Scanner, in Input, opts Options) Result {
+	r := Result{Image: in.Path, Err: in.Err}
+	if r.Err != nil {
+		return r
+	}
+	r.Boards, r.Err = scanPicture(ctx, s, in.Path, opts)
+	return r
+}
+
+func scanPicture(ctx context.Context, s *fenscan.Scanner, path string, opts Options) ([]fenscan.Board, error) {
+	var data []byte
+	var err error
+	if path == "-" {
+		data, err = fenscan.ReadPictureFrom(opts.Stdin, opts.MaxPixels)
+	} else {
+		data, err = fenscan.ReadPicture(path, opts.MaxPixels)
+	}
+	if err != nil {
+		return nil, err
+	}
+	img, err := fenscan.Decode(data, opts.MaxPixels)
+	if err != nil {
+		return nil, err
+	}
+	defer img.Close()
+	boards, err := s.Scan(ctx, img)
+	if err != nil {
+		return nil, err
+	}
+	if opts.DebugDir != "" {
+		if err := debugimg.Write(opts.DebugDir, path, img, boards); err != nil {
+			return nil, fmt.Errorf("writing debug pictures: %w", err)
+		}
+	}
+	for i := range boards {
+		// The warped board (64 KB) is only for the debug pictures; results
+		// may wait in the reorder buffer.
+		boards[i].Warped = nil
+	}
+	return boards, nil
+}
