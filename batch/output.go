@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"github.com/fenscan/fenscan"
+	"github.com/fenscan/fenscan/assemble"
 	"github.com/fenscan/fenscan/editor"
 )
 
@@ -48,14 +49,31 @@ func (l Layout) Header() []string {
 
 // BoardRecord is the JSON form of one board.
 type BoardRecord struct {
-	Image       string           `json:"image"`
-	Board       int              `json:"board"`
-	FEN         string           `json:"fen"`
-	URL         string           `json:"url,omitempty"`
-	Corners     [4][2]float64    `json:"corners"`
-	Confidence  float64          `json:"confidence"`
-	Orientation string           `json:"orientation"`
+	Image string `json:"image"`
+	// Page is the PDF page, from 1; absent for pictures.
+	Page       int           `json:"page,omitempty"`
+	Board      int           `json:"board"`
+	FEN        string        `json:"fen"`
+	URL        string        `json:"url,omitempty"`
+	Corners    [4][2]float64 `json:"corners"`
+	Rotation   int           `json:"rotation"`
+	Confidence float64       `json:"confidence"`
+	Status
 	Squares     []fenscan.Square `json:"squares"`
+	Consistency []fenscan.Change `json:"consistency_changes,omitempty"`
+}
+
+// Status is what the assembler decided and checked.
+type Status struct {
+	Orientation   string            `json:"orientation"`
+	OrientationBy string            `json:"orientation_by"`
+	SideBy        string            `json:"side_by"`
+	Legal         bool              `json:"legal"`
+	Check         bool              `json:"check"`
+	Checkmate     bool              `json:"checkmate"`
+	Stalemate     bool              `json:"stalemate"`
+	Warnings      []string          `json:"warnings,omitempty"`
+	Repairs       []assemble.Repair `json:"repairs,omitempty"`
 }
 
 // ErrorRecord is the JSON form of a picture that failed.
@@ -115,6 +133,9 @@ func (w *Writer) Write(r Result) error {
 			if w.layout.Names {
 				fmt.Fprintf(&w.buf, "%s: ", r.Image)
 			}
+			if b.Page > 0 {
+				fmt.Fprintf(&w.buf, "page %d: ", b.Page)
+			}
 			w.buf.WriteString(b.FEN)
 			if url != "" {
 				w.buf.WriteString(" " + url)
@@ -149,11 +170,15 @@ func (w *Writer) flush() error {
 // Record returns the JSON form of a board.
 func Record(image string, b fenscan.Board, url string) BoardRecord {
 	j := BoardRecord{
-		Image: image, Board: b.Index, FEN: b.FEN, URL: url, Confidence: b.Confidence,
-		Squares: b.Squares[:],
+		Image: image, Page: b.Page, Board: b.Index, FEN: b.FEN, URL: url, Rotation: b.Rotation,
+		Confidence: b.Confidence, Squares: b.Squares[:], Consistency: b.Consistency,
 	}
-	if b.Position != nil {
-		j.Orientation = string(b.Position.Orientation)
+	if p := b.Position; p != nil {
+		j.Status = Status{
+			Orientation: string(p.Orientation), OrientationBy: p.OrientationBy, SideBy: p.SideBy,
+			Legal: p.Legal, Check: p.Check, Checkmate: p.Checkmate, Stalemate: p.Stalemate,
+			Warnings: p.Warnings, Repairs: p.Repairs,
+		}
 	}
 	for i, c := range b.Corners {
 		j.Corners[i] = [2]float64{round2(c.X), round2(c.Y)}

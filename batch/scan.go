@@ -28,6 +28,8 @@ type Options struct {
 	// DebugDir, when set, receives pictures of what was found in each
 	// input (see package debugimg).
 	DebugDir string
+	// Pages selects the pages of PDF inputs ("" for all).
+	Pages string
 }
 
 // Scan reads the inputs with one worker per scanner (a Scanner reads one
@@ -55,6 +57,13 @@ func scanOne(ctx context.Context, s *fenscan.Scanner, in Input, opts Options) Re
 }
 
 func scanPicture(ctx context.Context, s *fenscan.Scanner, path string, opts Options) ([]fenscan.Board, error) {
+	if IsPDF(path) {
+		boards, err := s.ScanPDF(ctx, path, opts.Pages)
+		for i := range boards {
+			boards[i].Warped = nil
+		}
+		return boards, err
+	}
 	var data []byte
 	var err error
 	if path == "-" {

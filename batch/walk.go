@@ -25,10 +25,14 @@ type Input struct {
 	Err error
 }
 
-// Extensions are the picture files a folder walk takes, in lower case.
-var Extensions = []string{".png", ".jpg", ".jpeg", ".gif", ".bmp", ".tif", ".tiff", ".webp"}
+// Extensions are the files a folder walk takes, in lower case: pictures
+// and PDF books.
+var Extensions = []string{".png", ".jpg", ".jpeg", ".gif", ".bmp", ".tif", ".tiff", ".webp", ".pdf"}
 
-// IsPicture reports whether name has a picture extension, in any case.
+// IsPDF reports whether name has the extension .pdf, in any case.
+func IsPDF(name string) bool { return strings.EqualFold(filepath.Ext(name), ".pdf") }
+
+// IsPicture reports whether name has one of Extensions, in any case.
 func IsPicture(name string) bool {
 	ext := strings.ToLower(filepath.Ext(name))
 	for _, e := range Extensions {

@@ -54,8 +54,8 @@ func runEval(ctx context.Context, opts *evalOptions, ios ioStreams) error {
 	}
 	so := fenscan.Options{}
 	so.Assemble.Flip = opts.flip
-	if err := validateAssemble(so); err != nil {
-		return err
+	if err := so.Assemble.Validate(); err != nil {
+		return usageError{err}
 	}
 	if opts.jobs < 1 {
 		return usageError{fmt.Errorf("--jobs must be at least 1, not %d", opts.jobs)}

@@ -9,6 +9,8 @@ import (
 
 	"github.com/fenscan/fenscan"
 	"github.com/fenscan/fenscan/classify"
+	"github.com/fenscan/fenscan/models"
+	"github.com/fenscan/fenscan/profile"
 	"github.com/spf13/cobra"
 )
 
@@ -72,20 +74,24 @@ the others' results are still printed), 2 on a usage error.`,
 	root.SetOut(ios.Out)
 	root.SetErr(ios.ErrOut)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
-	root.AddCommand(newScanCmd(ios), newEvalCmd(ios), newVersionCmd(ios))
+	root.AddCommand(newScanCmd(ios), newEvalCmd(ios), newAdaptCmd(ios), newVersionCmd(ios))
 	return root
 }
 
 // modelFlags are the flags that choose and run the model, shared by the
 // commands that scan.
 type modelFlags struct {
-	modelPath string
-	runtime   string
+	modelPath   string
+	runtime     string
+	profilePath string
+	consistency bool
 }
 
 func (m *modelFlags) register(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&m.modelPath, "model", "", "ONNX model `FILE` to use instead of the embedded one")
 	cmd.Flags().StringVar(&m.runtime, "runtime", string(classify.OpenCV), "inference runtime: opencv or onnx-go")
+	cmd.Flags().StringVar(&m.profilePath, "profile", "", "adapt to a piece set with the profile `FILE` made by fenscan adapt")
+	cmd.Flags().BoolVar(&m.consistency, "consistency", false, "let doubtful squares take the reading of confident look-alike squares")
 }
 
 // scanner loads the chosen model into a scanner with the other options.
@@ -103,11 +109,36 @@ func (m *modelFlags) scanner(opts fenscan.Options) (*fenscan.Scanner, error) {
 		}
 		opts.Model = b
 	}
+	if m.profilePath != "" {
+		model := opts.Model
+		if model == nil {
+			model = models.Digital
+		}
+		p, err := readProfile(m.profilePath, classify.ModelID(model))
+		if err != nil {
+			return nil, err
+		}
+		opts.Profile = p
+	}
+	opts.Consistency = m.consistency
 	s, err := fenscan.New(opts)
 	if err != nil && m.modelPath != "" {
 		return nil, fmt.Errorf("%s: %w", m.modelPath, err)
 	}
 	return s, err
+}
+
+func readProfile(path, model string) (*profile.Profile, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("--profile: %w", err)
+	}
+	defer f.Close()
+	p, err := profile.Read(f, model)
+	if err != nil {
+		return nil, fmt.Errorf("--profile %s: %w", path, err)
+	}
+	return p, nil
 }
 
 // scanners loads the model n times, one scanner per worker.

@@ -21,6 +21,11 @@ type scanOptions struct {
 	flip      string
 	side      string
 	castling  string
+	chess960  bool
+	ep        string
+	halfmove  int
+	fullmove  int
+	pages     string
 	maxBoards int
 	maxPixels int
 	jobs      int
@@ -34,12 +39,15 @@ type scanOptions struct {
 func newScanCmd(ios ioStreams) *cobra.Command {
 	opts := &scanOptions{}
 	cmd := &cobra.Command{
-		Use:   "scan IMAGE|FOLDER...",
+		Use:   "scan IMAGE|PDF|FOLDER...",
 		Short: "Print the FEN of every board in each picture",
-		Long: `Print the FEN of every board in each picture, largest board first.
+		Long: `Print the FEN of every board in each picture, in reading order (rows from
+the top, each from the left).
 
 Pictures may be PNG, JPEG (EXIF orientation applied), GIF (first frame), BMP,
-TIFF or WebP; "-" reads one from standard input. A folder is walked
+TIFF or WebP; "-" reads one from standard input. A PDF file is read page by
+page (--pages selects some), with poppler's pdftoppm; JSON gives each
+board's page. A folder is walked
 recursively for files with those extensions (any case), in name order,
 skipping hidden files and folders. With one picture each line is a FEN; with
 several, each line starts with the picture's name.
@@ -57,6 +65,7 @@ a collection over machines.`,
 		Example: `  fenscan scan screenshot.png
   fenscan scan --json diagram.jpg
   fenscan scan --url lichess screenshot.png
+  fenscan scan --json --pages 10-20 book.pdf
   xclip -o -selection clipboard -t image/png | fenscan scan -
   fenscan scan --csv --resume boards.csv ~/screenshots
   fenscan scan --json --shard 3/8 --resume part3.jsonl /data/diagrams`,
@@ -73,6 +82,11 @@ a collection over machines.`,
 	f.StringVar(&opts.flip, "flip", "auto", "board seen from Black's side: auto, yes or no")
 	f.StringVar(&opts.side, "side", "", "side to move, w or b (default: inferred)")
 	f.StringVar(&opts.castling, "castling", "", "castling field, e.g. KQkq or - (default: inferred)")
+	f.BoolVar(&opts.chess960, "chess960", false, "write castling rights as Shredder-FEN file letters")
+	f.StringVar(&opts.ep, "ep", "always", "en passant square after a double push: always, or legal (only when a capture is possible)")
+	f.IntVar(&opts.halfmove, "halfmove", 0, "halfmove clock `N` for the FEN")
+	f.IntVar(&opts.fullmove, "fullmove", 1, "move number `N` for the FEN")
+	f.StringVar(&opts.pages, "pages", "", "read only these pages of PDF files, e.g. 10-20 or 1,4-6 (default: all)")
 	f.IntVar(&opts.maxBoards, "max-boards", 0, "read at most `N` boards per picture (0: all)")
 	f.IntVar(&opts.maxPixels, "max-pixels", fenscan.DefaultMaxPixels, "refuse pictures with more than `N` pixels")
 	f.IntVarP(&opts.jobs, "jobs", "j", runtime.NumCPU(), "scan with `N` workers")
@@ -94,8 +108,9 @@ func (o *scanOptions) plan() (plan, error) {
 	p := plan{options: fenscan.Options{MaxBoards: o.maxBoards, MaxPixels: o.maxPixels}}
 	a := &p.options.Assemble
 	a.Flip, a.Side, a.Castling = o.flip, o.side, o.castling
-	if err := validateAssemble(p.options); err != nil {
-		return p, err
+	a.Chess960, a.EP, a.Halfmove, a.Fullmove = o.chess960, o.ep, o.halfmove, o.fullmove
+	if err := a.Validate(); err != nil {
+		return p, usageError{err}
 	}
 	switch {
 	case o.json && o.csv:
@@ -178,7 +193,7 @@ func runScan(ctx context.Context, opts *scanOptions, ios ioStreams) error {
 
 	bar := newProgress(ios.ErrOut, len(inputs))
 	failed, written := 0, 0
-	err = batch.Scan(ctx, inputs, scanners, batch.Options{MaxPixels: opts.maxPixels, Stdin: ios.In, DebugDir: opts.debug},
+	err = batch.Scan(ctx, inputs, scanners, batch.Options{MaxPixels: opts.maxPixels, Stdin: ios.In, DebugDir: opts.debug, Pages: opts.pages},
 		func(r batch.Result) error {
 			if r.Err != nil {
 				failed++
@@ -215,18 +230,4 @@ func closeAll[C io.Closer](cs []C) {
 	for _, c := range cs {
 		c.Close()
 	}
-}
-
-func validateAssemble(o fenscan.Options) error {
-	switch o.Assemble.Flip {
-	case "auto", "yes", "no":
-	default:
-		return usageError{fmt.Errorf("--flip must be auto, yes or no, not %q", o.Assemble.Flip)}
-	}
-	switch o.Assemble.Side {
-	case "", "w", "b":
-	default:
-		return usageError{fmt.Errorf("--side must be w or b, not %q", o.Assemble.Side)}
-	}
-	return nil
 }

@@ -1,0 +1,75 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/fenscan/fenscan"
+	"github.com/spf13/cobra"
+)
+
+type adaptOptions struct {
+	model  modelFlags
+	out    string
+	labels string
+}
+
+func newAdaptCmd(ios ioStreams) *cobra.Command {
+	opts := &adaptOptions{}
+	cmd := &cobra.Command{
+		Use:   "adapt LABELS.csv -o PROFILE",
+		Short: "Teach fenscan your piece set from a few labelled pictures",
+		Long: `Read one to a few labelled pictures of one piece set (a CSV with the columns
+image, fen_placement and kind, as for fenscan eval) and write a profile:
+for each piece on each shade of square, the mean of the network's features
+of your crops. "fenscan scan --profile PROFILE" and "fenscan eval --profile
+PROFILE" then weigh each square's likeness to your pieces with the
+network's reading. A profile is JSON (format "fenscan-profile", version 1)
+and belongs to the model that made it; another model refuses it.`,
+		Example: `  fenscan adapt my-set.csv -o my-set.profile
+  fenscan scan --profile my-set.profile photo.jpg`,
+		Args: usageArgs(cobra.ExactArgs(1)),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.labels = args[0]
+			return runAdapt(cmd.Context(), opts, ios)
+		},
+	}
+	cmd.Flags().StringVar(&opts.model.modelPath, "model", "", "ONNX model `FILE` to use instead of the embedded one")
+	cmd.Flags().StringVar(&opts.model.runtime, "runtime", "opencv", "inference runtime: opencv or onnx-go")
+	cmd.Flags().StringVarP(&opts.out, "output", "o", "", "write the profile to `FILE` (required)")
+	return cmd
+}
+
+func runAdapt(ctx context.Context, opts *adaptOptions, ios ioStreams) error {
+	if opts.out == "" {
+		return usageError{errors.New("-o PROFILE is required")}
+	}
+	labels, err := fenscan.ReadLabels(opts.labels)
+	if err != nil {
+		return err
+	}
+	s, err := opts.model.scanner(fenscan.Options{})
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	p, err := fenscan.Adapt(ctx, s, labels)
+	if err != nil {
+		return err
+	}
+	f, err := os.Create(opts.out)
+	if err != nil {
+		return err
+	}
+	if err := p.Write(f); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	fmt.Fprintf(ios.ErrOut, "wrote %s: %d prototypes from %d pictures\n", opts.out, len(p.Prototypes), len(labels))
+	return nil
+}

@@ -1,0 +1,102 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/go-pdf/fpdf"
+)
+
+// TestScanPDF scans a PDF made of two generated book pages, all pages and
+// then one, and checks each board's page and placement in the JSON.
+func TestScanPDF(t *testing.T) {
+	if _, err := exec.LookPath("pdftoppm"); err != nil {
+		t.Skip("poppler-utils not installed")
+	}
+	pdf := fpdf.New("P", "mm", "A4", "")
+	for _, page := range []string{"page-0.png", "page-4.png"} {
+		pdf.AddPage()
+		pdf.ImageOptions(filepath.Join("../../testdata/pages", page), 0, 0, 210, 297, false, fpdf.ImageOptions{ImageType: "PNG"}, 0, "")
+	}
+	path := filepath.Join(t.TempDir(), "Book.PDF")
+	if err := pdf.OutputFileAndClose(path); err != nil {
+		t.Fatal(err)
+	}
+	r := fenscanRun("scan", "--json", "--flip", "no", path)
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.err)
+	}
+	var pages []int
+	for _, line := range strings.Split(strings.TrimSpace(r.out), "\n") {
+		var b struct {
+			Page int    `json:"page"`
+			FEN  string `json:"fen"`
+		}
+		if err := json.Unmarshal([]byte(line), &b); err != nil {
+			t.Fatal(err)
+		}
+		pages = append(pages, b.Page)
+	}
+	if got := len(pages); got != 5 || pages[0] != 1 || pages[4] != 2 {
+		t.Errorf("pages of the boards: %v, want two on page 1 then three on page 2", pages)
+	}
+	r = fenscanRun("scan", "--pages", "2", "--flip", "no", path)
+	if n := strings.Count(r.out, "page 2: "); r.code != 0 || n != 3 || strings.Contains(r.out, "page 1: ") {
+		t.Errorf("--pages 2: exit %d, output %q", r.code, r.out)
+	}
+	r = fenscanRun("scan", "--pages", "7", path)
+	if r.code != 1 || !strings.Contains(r.err, "outside pages 1-2") {
+		t.Errorf("--pages 7: exit %d, %q", r.code, r.err)
+	}
+}
+
+// TestAdaptProfile makes a profile from testdata's labelled screenshots,
+// scans with it, and checks that another model's profile is refused.
+func TestAdaptProfile(t *testing.T) {
+	dir := t.TempDir()
+	prof := filepath.Join(dir, "set.profile")
+	r := fenscanRun("adapt", "../../testdata/labels.csv", "-o", prof)
+	if r.code != 0 {
+		t.Fatalf("adapt: exit %d: %s", r.code, r.err)
+	}
+	r = fenscanRun("scan", "--profile", prof, "../../testdata/browser-cburnett.png")
+	want := placements(t)["browser-cburnett.png"]
+	if r.code != 0 || placementOf(strings.TrimSpace(r.out)) != want {
+		t.Errorf("scan --profile: exit %d, %q, want %s", r.code, r.out, want)
+	}
+	data, err := os.ReadFile(prof)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p map[string]any
+	if err := json.Unmarshal(data, &p); err != nil || p["format"] != "fenscan-profile" || p["version"] != 1.0 {
+		t.Fatalf("profile file: %v, %v", err, p["format"])
+	}
+	other := filepath.Join(dir, "other.profile")
+	writeFile(t, other, []byte(strings.Replace(string(data), p["model"].(string), "sha256:000000000000", 1)))
+	r = fenscanRun("scan", "--profile", other, "../../testdata/browser-cburnett.png")
+	if r.code == 0 || !strings.Contains(r.err, "made for model") {
+		t.Errorf("foreign profile: exit %d, %q", r.code, r.err)
+	}
+	if r := fenscanRun("adapt", "../../testdata/labels.csv"); r.code != 2 {
+		t.Errorf("adapt without -o: exit %d", r.code)
+	}
+}
+
+// TestScanAssembleFlags checks the FEN fields the user sets.
+func TestScanAssembleFlags(t *testing.T) {
+	r := fenscanRun("scan", "--side", "w", "--halfmove", "3", "--fullmove", "12", "--castling", "-", "../../testdata/black-side-merida.png")
+	if r.code != 0 || !strings.HasSuffix(strings.TrimSpace(r.out), " w - - 3 12") {
+		t.Errorf("exit %d, %q", r.code, r.out)
+	}
+	for _, bad := range [][]string{{"--ep", "never"}, {"--side", "x"}, {"--fullmove", "-1"}} {
+		args := append([]string{"scan"}, append(bad, "../../testdata/black-side-merida.png")...)
+		if r := fenscanRun(args...); r.code != 2 {
+			t.Errorf("%v: exit %d", bad, r.code)
+		}
+	}
+}
