@@ -38,9 +38,9 @@ const (
 	// temperature sharpens the similarities into a distribution: cosine
 	// similarities of one set's crops differ by a few hundredths.
 	temperature = 0.05
-	// weight is how much the prototypes count against the network: the
-	// user's own pictures are the better witness of their set.
-	weight = 0.7
+	// weight is how much the prototypes count against the network, in a
+	// geometric blend.
+	weight = 0.5
 )
 
 // Prototype is the mean embedding of one class on one shade of square.
@@ -189,37 +189,28 @@ func (p *Profile) Adjust(probs [64][13]float32, emb [][]float32, labels [13]stri
 		if len(sims) == 0 {
 			continue
 		}
-		// Softmax over the classes the profile knows; the others get the
-		// least of those, so the profile cannot rule out a piece it has
-		// simply never seen.
+		// The profile only reorders the classes it knows: their share of
+		// the network's probability is redistributed by a blend of the two
+		// readings, and pieces it has never seen keep what the network gave
+		// them, so a profile from two pictures cannot rule them out.
 		m := math.Inf(-1)
 		for _, v := range sims {
 			m = math.Max(m, v)
 		}
 		var proto [13]float64
-		total, least := 0.0, math.Inf(1)
+		var total, share, blended float64
 		for k, v := range sims {
 			proto[k] = math.Exp(v - m)
 			total += proto[k]
+			share += float64(probs[i][k])
 		}
-		for k := range proto {
-			if _, ok := sims[k]; ok {
-				proto[k] /= total
-				least = math.Min(least, proto[k])
-			}
-		}
-		var sum float64
 		var mixed [13]float64
-		for k := range mixed {
-			pk := proto[k]
-			if _, ok := sims[k]; !ok {
-				pk = least
-			}
-			mixed[k] = math.Pow(math.Max(float64(probs[i][k]), 1e-12), 1-weight) * math.Pow(math.Max(pk, 1e-12), weight)
-			sum += mixed[k]
+		for k := range sims {
+			mixed[k] = math.Pow(math.Max(float64(probs[i][k]), 1e-12), 1-weight) * math.Pow(proto[k]/total, weight)
+			blended += mixed[k]
 		}
-		for k := range mixed {
-			out[i][k] = float32(mixed[k] / sum)
+		for k := range sims {
+			out[i][k] = float32(share * mixed[k] / blended)
 		}
 	}
 	return out
