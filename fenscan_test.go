@@ -14,6 +14,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/fenscan/fenscan/assemble"
@@ -261,5 +262,40 @@ func BenchmarkPage300dpi(b *testing.B) {
 		if err != nil || len(boards) != 4 {
 			b.Fatalf("got %d boards, %v", len(boards), err)
 		}
+	}
+}
+
+// TestStandardPositions reads the PGN standard's FEN examples drawn as
+// online boards with the last move tinted, from both sides, and checks the
+// first four FEN fields: placement, side to move, castling, en passant.
+func TestStandardPositions(t *testing.T) {
+	f, err := os.Open("testdata/standard/fens.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(f).ReadAll()
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for _, r := range rows[1:] {
+		t.Run(r[0], func(t *testing.T) {
+			boards, err := s.ScanFile(context.Background(), filepath.Join("testdata/standard", r[0]))
+			if err != nil {
+				t.Fatal(err)
+			}
+			fields := strings.Fields(boards[0].FEN)
+			if got := strings.Join(fields[:4], " "); got != r[1] {
+				t.Errorf("got  %s\nwant %s", got, r[1])
+			}
+			if mate := strings.HasPrefix(r[0], "foolsmate"); boards[0].Position.Checkmate != mate {
+				t.Errorf("checkmate %v, want %v", boards[0].Position.Checkmate, mate)
+			}
+		})
 	}
 }

@@ -136,6 +136,23 @@ def main():
     d.rounded_rectangle([600, 520, 760, 570], 8, fill=(60, 120, 200))
     page.save(os.path.join(OUT, "text-page.png"), optimize=True)
 
+    # The PGN standard's FEN examples as online boards draw them, the last
+    # move tinted, from each side.
+    std = [("start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", (), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -"),
+           ("e4", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR", ("e2", "e4"), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3"),
+           ("c5", "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR", ("c7", "c5"), "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6"),
+           ("nf3", "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R", ("g1", "f3"), "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq -"),
+           ("foolsmate", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR", ("d8", "h4"), "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq -")]
+    os.makedirs(os.path.join(OUT, "standard"), exist_ok=True)
+    with open(os.path.join(OUT, "standard", "fens.csv"), "w") as f:
+        f.write("image,fen4\n")
+        for name, placement, last, fen4 in std:
+            for flipped in (False, True):
+                img = f"{name}-{'black' if flipped else 'white'}.png"
+                bd = board(placement, 44, "cburnett", (240, 217, 181), (181, 136, 99), flipped=flipped, last=last)
+                bd.save(os.path.join(OUT, "standard", img), optimize=True)
+                f.write(f"{img},{fen4}\n")
+
     with open(os.path.join(OUT, "labels.csv"), "w") as f:
         f.write("image,fen_placement,kind,notes,source,license\n")
         lic = {"browser-cburnett.png": "GPLv2+ (cburnett pieces, Colin M.L. Burnett)",
