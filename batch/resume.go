@@ -154,10 +154,23 @@ func (l Layout) imageOf(text []byte) (string, bool) {
 		return rec[0], true
 	}
 	// The FEN and the link hold no ": ", so the name is all before the
-	// last one.
+	// last one, less the "page N" that boards of a PDF have.
 	i := bytes.LastIndex(text, []byte(": "))
 	if i <= 0 {
 		return "", false
 	}
-	return string(text[:i]), true
+	name := text[:i]
+	if j := bytes.LastIndex(name, []byte(": page ")); j > 0 && isDigits(name[j+len(": page "):]) {
+		name = name[:j]
+	}
+	return string(name), true
+}
+
+func isDigits(b []byte) bool {
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return len(b) > 0
 }

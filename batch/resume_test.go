@@ -24,6 +24,11 @@ var layouts = map[string]Layout{
 	"csv+url":  {Format: CSV, Site: editor.ChessCom},
 }
 
+func onPage(b fenscan.Board, page int) fenscan.Board {
+	b.Page = page
+	return b
+}
+
 // results are written by the Writer and read back by ReadDone: names with
 // ": ", commas, quotes and spaces, a picture with two boards, a failure.
 func sampleResults() []Result {
@@ -35,6 +40,7 @@ func sampleResults() []Result {
 		{Image: "shots/a.png", Boards: []fenscan.Board{board(0, start)}},
 		{Image: `odd: "name", with.png`, Boards: []fenscan.Board{board(0, "8/8/8/8/8/8/8/K6k b - - 0 1"), board(1, start)}},
 		{Image: "shots/bad.png", Err: errors.New("truncated png: the file ends inside chunk \"IDAT\"")},
+		{Image: "book.pdf", Boards: []fenscan.Board{onPage(board(0, start), 2), onPage(board(0, start), 12)}},
 		{Image: "shots/c d.png", Boards: []fenscan.Board{board(0, start)}},
 	}
 }
@@ -64,11 +70,11 @@ func TestReadDoneRoundTrip(t *testing.T) {
 				t.Fatalf("%v in\n%s", err, out)
 			}
 			// All but the last picture, which is always done again.
-			want := []string{rs[0].Image, rs[1].Image, rs[2].Image}
+			want := []string{rs[0].Image, rs[1].Image, rs[2].Image, rs[3].Image}
 			if l.Format == Text {
-				want = want[:2] // text holds no failures
+				want = slices.Delete(want, 2, 3) // text holds no failures
 			}
-			wantKeep := len(out) - len(write(t, l, rs[3:])) + len(write(t, l, nil))
+			wantKeep := len(out) - len(write(t, l, rs[4:])) + len(write(t, l, nil))
 			if got := slices.Sorted(maps.Keys(done)); !slices.Equal(got, slices.Sorted(slices.Values(want))) || keep != int64(wantKeep) {
 				t.Errorf("read %q, keeping %d of %d bytes; want %q, keeping %d", got, keep, len(out), want, wantKeep)
 			}
@@ -159,13 +165,12 @@ func TestResumeTruncates(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The cut falls in the line of "shots/c d.png"; the last whole
-	// picture before it (the failure of shots/bad.png) goes too, to be
-	// done again.
-	if want := write(t, l, sampleResults()[:2]); !bytes.Equal(kept, want) {
+	// picture before it (book.pdf) goes too, to be done again.
+	if want := write(t, l, sampleResults()[:3]); !bytes.Equal(kept, want) {
 		t.Errorf("file after Resume:\n%s\nwant\n%s", kept, want)
 	}
-	if len(done) != 2 {
-		t.Errorf("done %v, want the first two pictures", done)
+	if len(done) != 3 {
+		t.Errorf("done %v, want the first three pictures", done)
 	}
 	if done, err := Resume(filepath.Join(t.TempDir(), "new.jsonl"), l); err != nil || len(done) != 0 {
 		t.Errorf("a missing file gives %v, %v; want nothing done", done, err)
