@@ -11,7 +11,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -19,7 +18,7 @@ import (
 
 	"github.com/fenscan/fenscan/assemble"
 	"github.com/fenscan/fenscan/classify"
-	"github.com/go-pdf/fpdf"
+	"github.com/fenscan/fenscan/internal/testpdf"
 	"gocv.io/x/gocv"
 	"golang.org/x/image/bmp"
 	"golang.org/x/image/tiff"
@@ -137,15 +136,7 @@ func BenchmarkScan(b *testing.B) {
 // scripts/make_pages.py): every diagram is found where it was drawn, read
 // right, and nothing else is taken for a board.
 func TestPages(t *testing.T) {
-	f, err := os.Open("testdata/pages/boards.csv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	rows, err := csv.NewReader(f).ReadAll()
-	f.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	rows := readCSV(t, "testdata/pages/boards.csv")
 	want := map[string][][]string{}
 	for _, r := range rows[1:] {
 		want[r[0]] = append(want[r[0]], r[1:])
@@ -191,18 +182,7 @@ func TestPages(t *testing.T) {
 // TestScanPDF builds a two-page PDF from generated book pages and reads
 // the diagrams of each page back, with their page numbers.
 func TestScanPDF(t *testing.T) {
-	if _, err := exec.LookPath("pdftoppm"); err != nil {
-		t.Skip("poppler-utils not installed")
-	}
-	pdf := fpdf.New("P", "mm", "A4", "")
-	for _, page := range []string{"page-0.png", "page-4.png"} {
-		pdf.AddPage()
-		pdf.ImageOptions(filepath.Join("testdata/pages", page), 0, 0, 210, 297, false, fpdf.ImageOptions{ImageType: "PNG"}, 0, "")
-	}
-	path := filepath.Join(t.TempDir(), "book.pdf")
-	if err := pdf.OutputFileAndClose(path); err != nil {
-		t.Fatal(err)
-	}
+	path := testpdf.Book(t, "book.pdf", "testdata/pages/page-0.png", "testdata/pages/page-4.png")
 	s, err := New(Options{Assemble: assemble.Options{Flip: "no"}})
 	if err != nil {
 		t.Fatal(err)
@@ -269,15 +249,7 @@ func BenchmarkPage300dpi(b *testing.B) {
 // online boards with the last move tinted, from both sides, and checks the
 // first four FEN fields: placement, side to move, castling, en passant.
 func TestStandardPositions(t *testing.T) {
-	f, err := os.Open("testdata/standard/fens.csv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	rows, err := csv.NewReader(f).ReadAll()
-	f.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	rows := readCSV(t, "testdata/standard/fens.csv")
 	s, err := New(Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -298,4 +270,18 @@ func TestStandardPositions(t *testing.T) {
 			}
 		})
 	}
+}
+
+func readCSV(t *testing.T, path string) [][]string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows
 }

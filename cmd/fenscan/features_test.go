@@ -3,29 +3,17 @@ package main
 import (
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/go-pdf/fpdf"
+	"github.com/fenscan/fenscan/internal/testpdf"
 )
 
 // TestScanPDF scans a PDF made of two generated book pages, all pages and
 // then one, and checks each board's page and placement in the JSON.
 func TestScanPDF(t *testing.T) {
-	if _, err := exec.LookPath("pdftoppm"); err != nil {
-		t.Skip("poppler-utils not installed")
-	}
-	pdf := fpdf.New("P", "mm", "A4", "")
-	for _, page := range []string{"page-0.png", "page-4.png"} {
-		pdf.AddPage()
-		pdf.ImageOptions(filepath.Join("../../testdata/pages", page), 0, 0, 210, 297, false, fpdf.ImageOptions{ImageType: "PNG"}, 0, "")
-	}
-	path := filepath.Join(t.TempDir(), "Book.PDF")
-	if err := pdf.OutputFileAndClose(path); err != nil {
-		t.Fatal(err)
-	}
+	path := testpdf.Book(t, "Book.PDF", "../../testdata/pages/page-0.png", "../../testdata/pages/page-4.png")
 	r := fenscanRun("scan", "--json", "--flip", "no", path)
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.err)
