@@ -15,6 +15,9 @@ test: fuzz
 fuzz:
 	$(GO) test -run XXX -fuzz '^FuzzDecode$$' -fuzztime 15s .
 	$(GO) test -run XXX -fuzz '^FuzzReadDone$$' -fuzztime 10s ./batch/
+	$(GO) test -run XXX -fuzz '^FuzzAssemble$$' -fuzztime 10s ./assemble/
+	$(GO) test -run XXX -fuzz '^FuzzJPEGOrientation$$' -fuzztime 5s .
+	$(GO) test -run XXX -fuzz '^FuzzParseRange$$' -fuzztime 5s ./pdfpages/
 
 bench:
 	GOMAXPROCS=1 $(GO) test -run XXX -bench . -benchtime 50x ./...
