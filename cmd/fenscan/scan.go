@@ -46,10 +46,10 @@ the top, each from the left).
 
 Pictures may be PNG, JPEG (EXIF orientation applied), GIF (first frame), BMP,
 TIFF or WebP; "-" reads one from standard input. A PDF file is read page by
-page (--pages selects some), with poppler's pdftoppm; JSON gives each
-board's page. A folder is walked
-recursively for files with those extensions (any case), in name order,
-skipping hidden files and folders. With one picture each line is a FEN; with
+page (--pages selects some) with poppler's pdftoppm; each board's page is
+given in the output. A folder is walked recursively for files with those
+extensions and .pdf (any case), in name order, skipping hidden files and
+folders. With one picture each line is a FEN; with
 several, each line starts with the picture's name.
 
 Pictures are scanned by --jobs workers and written in input order, each as
