@@ -36,8 +36,7 @@ and belongs to the model that made it; another model refuses it.`,
 			return runAdapt(cmd.Context(), opts, ios)
 		},
 	}
-	cmd.Flags().StringVar(&opts.model.modelPath, "model", "", "ONNX model `FILE` to use instead of the embedded one")
-	cmd.Flags().StringVar(&opts.model.runtime, "runtime", "opencv", "inference runtime: opencv or onnx-go")
+	opts.model.register(cmd)
 	cmd.Flags().StringVarP(&opts.out, "output", "o", "", "write the profile to `FILE` (required)")
 	return cmd
 }

@@ -39,7 +39,7 @@ time per picture is measured while N pictures share the machine.`,
 			return runEval(cmd.Context(), opts, ios)
 		},
 	}
-	opts.model.register(cmd)
+	opts.model.registerReading(cmd)
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print the summary as one JSON object")
 	cmd.Flags().StringVar(&opts.flip, "flip", "auto", "board seen from Black's side: auto, yes or no")
 	cmd.Flags().BoolVarP(&opts.verbose, "verbose", "v", false, "also list every picture that was not read entirely right")

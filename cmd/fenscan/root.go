@@ -90,6 +90,12 @@ type modelFlags struct {
 func (m *modelFlags) register(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&m.modelPath, "model", "", "ONNX model `FILE` to use instead of the embedded one")
 	cmd.Flags().StringVar(&m.runtime, "runtime", string(classify.OpenCV), "inference runtime: opencv or onnx-go")
+}
+
+// registerReading adds the flags that change how squares are read, for
+// the commands that read positions (not adapt, which builds profiles).
+func (m *modelFlags) registerReading(cmd *cobra.Command) {
+	m.register(cmd)
 	cmd.Flags().StringVar(&m.profilePath, "profile", "", "adapt to a piece set with the profile `FILE` made by fenscan adapt")
 	cmd.Flags().BoolVar(&m.consistency, "consistency", false, "let doubtful squares take the reading of confident look-alike squares")
 }

@@ -75,7 +75,7 @@ a collection over machines.`,
 			return runScan(cmd.Context(), opts, ios)
 		},
 	}
-	opts.model.register(cmd)
+	opts.model.registerReading(cmd)
 	f := cmd.Flags()
 	f.BoolVar(&opts.json, "json", false, "print one JSON object per board (and per failed picture), one per line")
 	f.BoolVar(&opts.csv, "csv", false, "print CSV: image,board,fen,confidence,error (and url with --url)")
