@@ -226,8 +226,9 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 		}
 		in := assemble.Input{Squares: sq}
 		// The last-move highlight tells the side to move; reading it needs
-		// colour, at a size where each square still has clean corners.
-		if colour, err := detect.WarpColor(img, f.Corners, 128); err == nil {
+		// colour, at a size where each square still has clean corners, in
+		// the same turn of the board as the squares were read.
+		if colour, err := detect.WarpColor(img, r.corners, 128); err == nil {
 			in.Highlight = marks.Highlights(colour)
 		}
 		pos, err := assemble.Assemble(in, s.opts.Assemble)
