@@ -6,13 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/fenscan/fenscan/detect"
 )
 
 // Label is one labelled picture, as in a labels CSV with the columns
@@ -173,14 +174,7 @@ func Evaluate(ctx context.Context, s *Scanner, labels []Label) ([]EvalResult, er
 func largest(boards []Board) *Board {
 	best, size := 0, 0.0
 	for i, b := range boards {
-		c := b.Corners
-		// Shoelace area of the corner quadrilateral.
-		a := 0.0
-		for k := range c {
-			n := (k + 1) % 4
-			a += c[k].X*c[n].Y - c[n].X*c[k].Y
-		}
-		if a = math.Abs(a) / 2; a > size {
+		if a := detect.Area(b.Corners); a > size {
 			best, size = i, a
 		}
 	}

@@ -81,12 +81,12 @@ func upright(q [4]Point) bool {
 }
 
 func dedupeQuads(qs [][4]Point) [][4]Point {
-	sort.SliceStable(qs, func(i, j int) bool { return quadArea(qs[i]) > quadArea(qs[j]) })
+	sort.SliceStable(qs, func(i, j int) bool { return Area(qs[i]) > Area(qs[j]) })
 	var out [][4]Point
 	for _, q := range qs {
 		dup := false
 		for _, o := range out {
-			if cornerDist(q, o) < 0.05*math.Sqrt(quadArea(o)) {
+			if cornerDist(q, o) < 0.05*math.Sqrt(Area(o)) {
 				dup = true
 				break
 			}
@@ -101,7 +101,8 @@ func dedupeQuads(qs [][4]Point) [][4]Point {
 	return out
 }
 
-func quadArea(q [4]Point) float64 {
+// Area is the area of the quadrilateral q, in square pixels.
+func Area(q [4]Point) float64 {
 	a := 0.0
 	for i := range q {
 		j := (i + 1) % 4
@@ -136,11 +137,7 @@ func fitQuads(grey gocv.Mat, quads [][4]Point, found []Board, minScore float64) 
 }
 
 func fitQuad(grey gocv.Mat, q [4]Point, minScore float64) (Board, bool) {
-	side := 0.0
-	for i := range q {
-		side = math.Max(side, math.Hypot(q[(i+1)%4].X-q[i].X, q[(i+1)%4].Y-q[i].Y))
-	}
-	n := int(math.Min(math.Max(side, 128), 768))
+	n := int(math.Min(math.Max(longestSide(q), 128), 768))
 	// The outline is usually the board's frame: leave a margin so that a
 	// board inside it, or an outline just inside the board, both fit.
 	m := 0.06 * float64(n)
@@ -201,4 +198,14 @@ func project(h gocv.Mat, p Point) Point {
 		X: (a(0, 0)*p.X + a(0, 1)*p.Y + a(0, 2)) / w,
 		Y: (a(1, 0)*p.X + a(1, 1)*p.Y + a(1, 2)) / w,
 	}
+}
+
+// longestSide is the length of the longest edge of q.
+func longestSide(q [4]Point) float64 {
+	side := 0.0
+	for i := range q {
+		a, b := q[i], q[(i+1)%4]
+		side = math.Max(side, math.Hypot(b.X-a.X, b.Y-a.Y))
+	}
+	return side
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"math"
 
 	"gocv.io/x/gocv"
 )
@@ -57,11 +56,7 @@ func warp(img gocv.Mat, corners [4]Point, size int, grey bool) (gocv.Mat, error)
 	if img.Empty() {
 		return gocv.NewMat(), fmt.Errorf("warp: empty picture")
 	}
-	side := 0.0
-	for i := range corners {
-		a, b := corners[i], corners[(i+1)%4]
-		side = math.Max(side, math.Hypot(b.X-a.X, b.Y-a.Y))
-	}
+	side := longestSide(corners)
 	if side < 8 {
 		return gocv.NewMat(), fmt.Errorf("warp: board of %.0f px is too small", side)
 	}
