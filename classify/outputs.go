@@ -18,35 +18,27 @@ const (
 // straight from the protobuf: OpenCV must be asked for outputs by name,
 // and asking it for one the model lacks aborts the process.
 func outputNames(model []byte) ([]string, error) {
-	graph, err := field(model, modelGraph)
+	graphs, err := fields(model, modelGraph)
+	if err != nil {
+		return nil, err
+	}
+	if len(graphs) == 0 {
+		return nil, errors.New("model has no graph")
+	}
+	outputs, err := fields(graphs[0], graphOutput)
 	if err != nil {
 		return nil, err
 	}
 	var names []string
-	for len(graph) > 0 {
-		num, typ, n := protowire.ConsumeTag(graph)
-		if n < 0 {
-			return nil, errors.New("malformed graph")
+	for _, o := range outputs {
+		name, err := fields(o, valueName)
+		if err != nil {
+			return nil, err
 		}
-		graph = graph[n:]
-		if num == graphOutput && typ == protowire.BytesType {
-			v, m := protowire.ConsumeBytes(graph)
-			if m < 0 {
-				return nil, errors.New("malformed graph output")
-			}
-			name, err := field(v, valueName)
-			if err != nil {
-				return nil, err
-			}
-			names = append(names, string(name))
-			graph = graph[m:]
-			continue
+		if len(name) == 0 {
+			return nil, errors.New("graph output without a name")
 		}
-		m := protowire.ConsumeFieldValue(num, typ, graph)
-		if m < 0 {
-			return nil, errors.New("malformed graph")
-		}
-		graph = graph[m:]
+		names = append(names, string(name[0]))
 	}
 	if len(names) == 0 {
 		return nil, errors.New("model has no outputs")
@@ -54,26 +46,25 @@ func outputNames(model []byte) ([]string, error) {
 	return names, nil
 }
 
-// field returns the bytes of the first length-delimited field num of msg.
-func field(msg []byte, num protowire.Number) ([]byte, error) {
+// fields returns the bytes of every length-delimited field num of msg, in
+// order, checking that the whole message parses.
+func fields(msg []byte, num protowire.Number) ([][]byte, error) {
+	var out [][]byte
 	for len(msg) > 0 {
 		n, typ, k := protowire.ConsumeTag(msg)
 		if k < 0 {
 			return nil, errors.New("malformed protobuf")
 		}
 		msg = msg[k:]
-		if n == num && typ == protowire.BytesType {
-			v, m := protowire.ConsumeBytes(msg)
-			if m < 0 {
-				return nil, errors.New("malformed protobuf")
-			}
-			return v, nil
-		}
 		m := protowire.ConsumeFieldValue(n, typ, msg)
 		if m < 0 {
 			return nil, errors.New("malformed protobuf")
 		}
+		if n == num && typ == protowire.BytesType {
+			v, _ := protowire.ConsumeBytes(msg)
+			out = append(out, v)
+		}
 		msg = msg[m:]
 	}
-	return nil, errors.New("field not found")
+	return out, nil
 }
