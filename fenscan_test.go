@@ -3,7 +3,6 @@ package fenscan
 import (
 	"bytes"
 	"context"
-	"encoding/csv"
 	"image"
 	"image/gif"
 	"image/jpeg"
@@ -18,7 +17,7 @@ import (
 
 	"github.com/fenscan/fenscan/assemble"
 	"github.com/fenscan/fenscan/classify"
-	"github.com/fenscan/fenscan/internal/testpdf"
+	"github.com/fenscan/fenscan/internal/testfiles"
 	"gocv.io/x/gocv"
 	"golang.org/x/image/bmp"
 	"golang.org/x/image/tiff"
@@ -136,7 +135,7 @@ func BenchmarkScan(b *testing.B) {
 // scripts/make_pages.py): every diagram is found where it was drawn, read
 // right, and nothing else is taken for a board.
 func TestPages(t *testing.T) {
-	rows := readCSV(t, "testdata/pages/boards.csv")
+	rows := testfiles.CSV(t, "testdata/pages/boards.csv")
 	want := map[string][][]string{}
 	for _, r := range rows[1:] {
 		want[r[0]] = append(want[r[0]], r[1:])
@@ -182,7 +181,7 @@ func TestPages(t *testing.T) {
 // TestScanPDF builds a two-page PDF from generated book pages and reads
 // the diagrams of each page back, with their page numbers.
 func TestScanPDF(t *testing.T) {
-	path := testpdf.Book(t, "book.pdf", "testdata/pages/page-0.png", "testdata/pages/page-4.png")
+	path := testfiles.Book(t, "book.pdf", "testdata/pages/page-0.png", "testdata/pages/page-4.png")
 	s, err := New(Options{Assemble: assemble.Options{Flip: "no"}})
 	if err != nil {
 		t.Fatal(err)
@@ -249,7 +248,7 @@ func BenchmarkPage300dpi(b *testing.B) {
 // online boards with the last move tinted, from both sides, and checks the
 // first four FEN fields: placement, side to move, castling, en passant.
 func TestStandardPositions(t *testing.T) {
-	rows := readCSV(t, "testdata/standard/fens.csv")
+	rows := testfiles.CSV(t, "testdata/standard/fens.csv")
 	s, err := New(Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -270,18 +269,4 @@ func TestStandardPositions(t *testing.T) {
 			}
 		})
 	}
-}
-
-func readCSV(t *testing.T, path string) [][]string {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rows
 }

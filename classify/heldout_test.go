@@ -2,8 +2,6 @@ package classify_test
 
 import (
 	"context"
-	"encoding/csv"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -11,6 +9,7 @@ import (
 
 	"github.com/fenscan/fenscan/classify"
 	"github.com/fenscan/fenscan/detect"
+	"github.com/fenscan/fenscan/internal/testfiles"
 	"github.com/fenscan/fenscan/models"
 	"gocv.io/x/gocv"
 )
@@ -24,9 +23,9 @@ const minHeldoutAccuracy = 0.965
 
 func TestHeldoutAccuracy(t *testing.T) {
 	dir := "../testdata/heldout"
-	labels := readCSV(t, filepath.Join(dir, "labels.csv"))
+	labels := testfiles.CSV(t, filepath.Join(dir, "labels.csv"))[1:]
 	corners := map[string][4]detect.Point{}
-	for _, r := range readCSV(t, filepath.Join(dir, "corners.csv")) {
+	for _, r := range testfiles.CSV(t, filepath.Join(dir, "corners.csv"))[1:] {
 		var q [4]detect.Point
 		for i := range q {
 			q[i].X, _ = strconv.ParseFloat(r[1+2*i], 64)
@@ -75,20 +74,6 @@ func TestHeldoutAccuracy(t *testing.T) {
 	if acc < minHeldoutAccuracy {
 		t.Errorf("accuracy %.4f is below %.4f", acc, minHeldoutAccuracy)
 	}
-}
-
-func readCSV(t *testing.T, path string) [][]string {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rows[1:]
 }
 
 // squares expands a FEN placement to 64 class labels, a8 first.

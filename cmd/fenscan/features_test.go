@@ -7,13 +7,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/fenscan/fenscan/internal/testpdf"
+	"github.com/fenscan/fenscan/internal/testfiles"
 )
 
 // TestScanPDF scans a PDF made of two generated book pages, all pages and
 // then one, and checks each board's page and placement in the JSON.
 func TestScanPDF(t *testing.T) {
-	path := testpdf.Book(t, "Book.PDF", "../../testdata/pages/page-0.png", "../../testdata/pages/page-4.png")
+	path := testfiles.Book(t, "Book.PDF", "../../testdata/pages/page-0.png", "../../testdata/pages/page-4.png")
 	r := fenscanRun("scan", "--json", "--flip", "no", path)
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.err)

@@ -1,7 +1,10 @@
-// Package testpdf builds small PDF books from pictures for tests.
-package testpdf
+// Package testfiles reads and makes the files that tests share: labelled
+// CSV tables and small PDF books.
+package testfiles
 
 import (
+	"encoding/csv"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"testing"
@@ -27,4 +30,19 @@ func Book(t *testing.T, name string, pictures ...string) string {
 		t.Fatal(err)
 	}
 	return path
+}
+
+// CSV reads a whole CSV file, header row included.
+func CSV(t *testing.T, path string) [][]string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows
 }
