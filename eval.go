@@ -25,7 +25,13 @@ type Label struct {
 	Placement string
 	// Kind groups pictures in reports: screenshot, diagram, photo, ...
 	Kind string
+	// Notes is free text about the picture.
+	Notes string
 }
+
+// Squares returns the true contents of the 64 squares, a8 to h1: a FEN
+// letter, or '.' for an empty square.
+func (l Label) Squares() ([64]byte, error) { return expandPlacement(l.Placement) }
 
 // ReadLabels reads a labels CSV. Relative image paths are taken from the
 // CSV's folder.
@@ -73,7 +79,7 @@ func parseLabels(r io.Reader, dir string) ([]Label, error) {
 			}
 			return ""
 		}
-		l := Label{Image: get("image"), Placement: get("fen_placement"), Kind: get("kind")}
+		l := Label{Image: get("image"), Placement: get("fen_placement"), Kind: get("kind"), Notes: get("notes")}
 		if l.Image == "" {
 			return nil, fmt.Errorf("line %d: empty image", line)
 		}

@@ -34,11 +34,38 @@ const Version = "0.1.0"
 // ErrNoBoard is returned when a picture holds no chessboard.
 var ErrNoBoard = detect.ErrNoBoard
 
+// Kind is the kind of picture a board is read as.
+type Kind string
+
+const (
+	// Auto reads each board as a screenshot or print, and a doubtful one
+	// also as a photo, keeping the surer reading.
+	Auto Kind = "auto"
+	// Digital reads boards drawn flat: screenshots, diagrams, scans.
+	Digital Kind = "digital"
+	// Photo reads boards of real pieces photographed, whose pieces stand
+	// up out of their squares.
+	Photo Kind = "photo"
+)
+
+// PictureKinds lists the kinds Options.Kind takes.
+var PictureKinds = []Kind{Auto, Digital, Photo}
+
+// photoScore is the mean log-probability of the flat reading below which
+// Auto also reads a board as a photo: screenshots and prints are read
+// surely (above -0.05 as a rule), photos of pieces are not.
+const photoScore = -0.15
+
 // Options configure a Scanner. The zero value scans with the embedded
-// model on OpenCV.
+// models on OpenCV.
 type Options struct {
-	// Model is an ONNX model to use instead of the embedded one.
+	// Model is an ONNX model to use instead of the embedded digital one.
 	Model []byte
+	// PhotoModel is an ONNX model to use instead of the embedded photo
+	// one; it reads crops taller than wide (see detect.Columns).
+	PhotoModel []byte
+	// Kind says how boards are read; "" is Auto.
+	Kind Kind
 	// Runtime runs the model: classify.OpenCV (default) or classify.OnnxGo.
 	Runtime classify.Runtime
 	// MaxBoards caps the boards read from one picture (0: all).
@@ -62,10 +89,17 @@ type Options struct {
 type Scanner struct {
 	opts Options
 	clf  *classify.Classifier
+	// photo is loaded on first use: most pictures never need it.
+	photo *classify.Classifier
 }
 
 // New loads the model and returns a Scanner.
 func New(opts Options) (*Scanner, error) {
+	switch opts.Kind {
+	case "", Auto, Digital, Photo:
+	default:
+		return nil, fmt.Errorf("unknown kind %q (want %s, %s or %s)", opts.Kind, Auto, Digital, Photo)
+	}
 	model := opts.Model
 	if model == nil {
 		model = models.Digital
@@ -81,8 +115,34 @@ func New(opts Options) (*Scanner, error) {
 	return &Scanner{opts: opts, clf: clf}, nil
 }
 
-// Close frees the model.
-func (s *Scanner) Close() error { return s.clf.Close() }
+// Close frees the models.
+func (s *Scanner) Close() error {
+	if s.photo != nil {
+		s.photo.Close()
+	}
+	return s.clf.Close()
+}
+
+// photoClassifier returns the photo model, loading it the first time.
+func (s *Scanner) photoClassifier() (*classify.Classifier, error) {
+	if s.photo != nil {
+		return s.photo, nil
+	}
+	model := s.opts.PhotoModel
+	if model == nil {
+		model = models.Photo
+	}
+	c, err := classify.New(model, s.opts.Runtime)
+	if err != nil {
+		return nil, fmt.Errorf("photo model: %w", err)
+	}
+	if c.Crop().Y <= c.Crop().X {
+		c.Close()
+		return nil, fmt.Errorf("photo model: takes %dx%d crops, want taller than wide", c.Crop().X, c.Crop().Y)
+	}
+	s.photo = c
+	return c, nil
+}
 
 // ModelID identifies the model in use.
 func (s *Scanner) ModelID() string { return s.clf.ID() }
@@ -126,9 +186,12 @@ type Board struct {
 	// Embedding holds each square's features from the network, in the
 	// order of Warped's squares (nil when the model has none).
 	Embedding [][]float32
-	// Warped is the board as the classifier saw it: grey, 256x256, the
-	// picture's top-left corner first.
+	// Warped is the board as the classifier saw it, grey, 8 crops by 8,
+	// the picture's top-left corner first: the squares warped flat, or for
+	// a photo each square with the space above it.
 	Warped *image.Gray
+	// Kind is how the board was read: Digital or Photo.
+	Kind Kind
 }
 
 // Placement returns the first field of the FEN.
@@ -208,12 +271,12 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		r, err := s.read(ctx, img, f.Corners)
+		r, err := s.readKind(ctx, img, f.Corners)
 		if err != nil {
 			return nil, err
 		}
 		probs := r.probs
-		if s.opts.Profile != nil {
+		if s.opts.Profile != nil && r.kind == Digital {
 			probs = adjust(s.opts.Profile, probs, r.embedding)
 		}
 		var changed []consistency.Change
@@ -224,19 +287,21 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 		for j := range probs {
 			sq[j] = assemble.Probs(probs[j])
 		}
-		in := assemble.Input{Squares: sq}
+		in := assemble.Input{Squares: sq, Sideways: r.kind == Photo}
 		// The last-move highlight tells the side to move; reading it needs
 		// colour, at a size where each square still has clean corners, in
 		// the same turn of the board as the squares were read.
-		if colour, err := detect.WarpColor(img, r.corners, 128); err == nil {
-			in.Highlight = marks.Highlights(colour)
+		if r.kind == Digital {
+			if colour, err := detect.WarpColor(img, r.corners, 128); err == nil {
+				in.Highlight = marks.Highlights(colour)
+			}
 		}
 		pos, err := assemble.Assemble(in, s.opts.Assemble)
 		if err != nil {
 			return nil, err
 		}
 		b := newBoard(i, r.corners, pos)
-		b.Warped, b.Rotation = r.warped, r.rotation
+		b.Warped, b.Rotation, b.Kind = r.warped, r.rotation, r.kind
 		b.Consistency = consistencyChanges(changed, pos.Orientation)
 		b.Embedding = r.embedding
 		boards = append(boards, b)
@@ -267,11 +332,7 @@ type Change struct {
 func consistencyChanges(cs []consistency.Change, o assemble.Orientation) []Change {
 	var out []Change
 	for _, c := range cs {
-		i := c.Square
-		if o == assemble.BlackBottom {
-			i = 63 - i
-		}
-		out = append(out, Change{Square: squareName(i), From: classify.Labels[c.From], To: classify.Labels[c.To]})
+		out = append(out, Change{Square: squareName(o.Square(c.Square)), From: classify.Labels[c.From], To: classify.Labels[c.To]})
 	}
 	return out
 }
@@ -287,6 +348,52 @@ type reading struct {
 	embedding [][]float32
 	rotation  int
 	score     float64
+	kind      Kind
+}
+
+// readKind reads the board at corners as Options.Kind says.
+func (s *Scanner) readKind(ctx context.Context, img gocv.Mat, corners [4]detect.Point) (reading, error) {
+	kind := s.opts.Kind
+	if kind != Photo {
+		r, err := s.read(ctx, img, corners)
+		if err != nil || kind == Digital || r.score >= photoScore {
+			return r, err
+		}
+		p, err := s.readPhoto(ctx, img, corners)
+		if err != nil || p.score <= r.score {
+			return r, nil // the flat reading stands if the photo one fails
+		}
+		return p, nil
+	}
+	return s.readPhoto(ctx, img, corners)
+}
+
+// readPhoto reads the board at corners as a photo of real pieces. The
+// crops follow the camera recovered from the board's outline, which
+// assumes an uncropped photo; a crop of one is read with the picture's
+// up as the pieces' up too, and the surer reading kept.
+func (s *Scanner) readPhoto(ctx context.Context, img gocv.Mat, corners [4]detect.Point) (reading, error) {
+	clf, err := s.photoClassifier()
+	if err != nil {
+		return reading{}, err
+	}
+	var best reading
+	for i, upright := range []bool{false, true} {
+		board, err := detect.Columns(img, corners, clf.Crop(), upright)
+		if err != nil {
+			return best, err
+		}
+		rd, err := clf.Read(ctx, board)
+		if err != nil {
+			return best, err
+		}
+		r := reading{corners: corners, warped: board, probs: rd.Probs, embedding: rd.Embedding,
+			score: meanLogProb(rd.Probs), kind: Photo}
+		if i == 0 || r.score > best.score {
+			best = r
+		}
+	}
+	return best, nil
 }
 
 // uprightScore is the mean log-probability of the squares' readings above
@@ -315,7 +422,7 @@ func (s *Scanner) read(ctx context.Context, img gocv.Mat, corners [4]detect.Poin
 			return best, err
 		}
 		r := reading{corners: c, warped: warped, probs: rd.Probs, embedding: rd.Embedding,
-			rotation: 90 * k, score: meanLogProb(rd.Probs)}
+			rotation: 90 * k, score: meanLogProb(rd.Probs), kind: Digital}
 		if k == 0 || r.score > best.score {
 			best = r
 		}

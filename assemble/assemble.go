@@ -27,7 +27,36 @@ const (
 	WhiteBottom Orientation = "white-bottom"
 	// BlackBottom is the board seen from Black's side.
 	BlackBottom Orientation = "black-bottom"
+	// WhiteLeft is a board seen from its side, White at the picture's
+	// left (rank 1 at the left); only photos are read this way.
+	WhiteLeft Orientation = "white-left"
+	// WhiteRight is a board seen from its side, White at the right.
+	WhiteRight Orientation = "white-right"
 )
+
+// Square maps a square's index in picture order (row by row from the
+// picture's top-left) to its index on the board, a8 = 0 to h1 = 63.
+func (o Orientation) Square(i int) int {
+	r, c := i/8, i%8
+	switch o {
+	case BlackBottom:
+		return 63 - i
+	case WhiteRight: // rank 8 at the left: the picture turned clockwise
+		return c*8 + 7 - r
+	case WhiteLeft:
+		return (7-c)*8 + r
+	}
+	return i
+}
+
+// oriented lays picture-order squares out on the board as o says.
+func oriented[T any](o Orientation, a [64]T) [64]T {
+	var out [64]T
+	for i := range a {
+		out[o.Square(i)] = a[i]
+	}
+	return out
+}
 
 // Input is what the earlier stages saw of one board.
 type Input struct {
@@ -41,6 +70,10 @@ type Input struct {
 	// picture say: "" when they say nothing, else WhiteBottom or
 	// BlackBottom.
 	Orientation Orientation
+	// Sideways lets the board be seen from any of its four sides, as in
+	// a photo taken across the table; otherwise White sits at the bottom
+	// or, when the pieces say so clearly, at the top.
+	Sideways bool
 }
 
 // Options override what the assembler would infer.
@@ -239,7 +272,13 @@ func Assemble(in Input, opts Options) (*Position, error) {
 		// the rules if one is within reach; the upright build is that
 		// board in picture order.
 		p := build(&probs, &lp, &in.Highlight, WhiteBottom, opts)
-		if o, by = guessOrientation(&p.board); o == WhiteBottom {
+		if in.Sideways {
+			q := build(&probs, &lp, &in.Highlight, WhiteRight, opts)
+			o, by = guessSide(&p.board, &q.board)
+		} else {
+			o, by = guessOrientation(&p.board)
+		}
+		if o == WhiteBottom {
 			p.pos.Orientation, p.pos.OrientationBy = o, by
 			return p.pos, nil
 		}
@@ -285,10 +324,7 @@ type built struct {
 
 // build assembles the position for one orientation.
 func build(probs, lp *[64][13]float64, highlight *[64]bool, o Orientation, opts Options) built {
-	pr, l, hl := *probs, *lp, *highlight
-	if o == BlackBottom {
-		pr, l, hl = rotated(pr), rotated(l), rotated(hl)
-	}
+	pr, l, hl := oriented(o, *probs), oriented(o, *lp), oriented(o, *highlight)
 	var best board
 	for i := range best {
 		best[i] = argmax(&pr[i])

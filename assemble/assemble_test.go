@@ -414,3 +414,46 @@ func TestConcurrentCalls(t *testing.T) {
 		}
 	}
 }
+
+// TestSideways reads boards photographed from each of the four sides:
+// game positions come out from White's side whichever side White sat on,
+// and a composition, whose pieces say nothing, keeps the picture's view.
+func TestSideways(t *testing.T) {
+	cases := []struct {
+		name, placement string
+		orientations    []Orientation
+	}{
+		{"opening", afterNf3, []Orientation{WhiteBottom, BlackBottom, WhiteLeft, WhiteRight}},
+		{"middlegame", readmeBoard, []Orientation{WhiteBottom, BlackBottom, WhiteLeft, WhiteRight}},
+		{"composition", "8/8/8/4k3/8/8/8/R3K3", []Orientation{WhiteBottom}},
+	}
+	for _, c := range cases {
+		for _, o := range c.orientations {
+			t.Run(c.name+"/"+string(o), func(t *testing.T) {
+				board := picture(t, c.placement, false, nil)
+				// Lay the board out as a picture taken with White at o.
+				var in Input
+				for i := range in.Squares {
+					in.Squares[i] = board.Squares[o.Square(i)]
+				}
+				in.Sideways = true
+				p, err := Assemble(in, Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if p.Placement() != c.placement || p.Orientation != o {
+					t.Errorf("got %s seen from %s, want %s from %s", p.Placement(), p.Orientation, c.placement, o)
+				}
+			})
+		}
+	}
+	// Without Sideways a board seen from the side is not turned.
+	board := picture(t, afterNf3, false, nil)
+	var in Input
+	for i := range in.Squares {
+		in.Squares[i] = board.Squares[WhiteRight.Square(i)]
+	}
+	if p, _ := Assemble(in, Options{}); p.Orientation != WhiteBottom {
+		t.Errorf("a board not marked sideways was read from %s", p.Orientation)
+	}
+}

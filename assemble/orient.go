@@ -129,3 +129,33 @@ func opposedPawns(b *board) int {
 	}
 	return n
 }
+
+// guessSide is guessOrientation for a board that may be seen from any
+// side: upright is the board read with White at the bottom, right the
+// same squares read with White at the right. The same margins over the
+// upright reading apply.
+func guessSide(upright, right *board) (Orientation, string) {
+	type option struct {
+		o Orientation
+		b board
+	}
+	opts := []option{{WhiteBottom, *upright}, {BlackBottom, rotated(*upright)},
+		{WhiteRight, *right}, {WhiteLeft, rotated(*right)}}
+	upAll, upPawns := gameScore(upright)
+	if !gameLike(upright) {
+		upAll, upPawns = 0, 0
+	}
+	best, bestAll, bestPawns := WhiteBottom, upAll, upPawns
+	for _, c := range opts[1:] {
+		if !gameLike(&c.b) {
+			continue
+		}
+		if all, pawns := gameScore(&c.b); all > bestAll {
+			best, bestAll, bestPawns = c.o, all, pawns
+		}
+	}
+	if best != WhiteBottom && bestAll-upAll >= flipMargin && bestPawns-upPawns >= pawnMargin {
+		return best, "pieces"
+	}
+	return WhiteBottom, "default"
+}

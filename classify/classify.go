@@ -1,8 +1,10 @@
 // Package classify tells, for each of the 64 squares of a warped board,
 // which piece stands on it, with an ONNX convolutional network.
 //
-// The network reads each square as a 32x32 grey crop scaled to [0, 1] and
-// returns one logit per class; Classify turns them into probabilities.
+// The network reads each square as a grey crop scaled to [0, 1] (32x32 for
+// the digital model, taller for photos, where pieces rise above their
+// squares) and returns one logit per class; Classify turns them into
+// probabilities.
 // Two runtimes run the same file: OpenCV's DNN module (fast, the default)
 // and onnx-go (pure Go on top of gorgonia, slower, no C++ in the path).
 package classify
@@ -29,9 +31,9 @@ const (
 	// Batch is the number of crops per run: one board. onnx-go fixes the
 	// batch size on its first run, so it is always the same.
 	Batch = 64
-	// CropSize is the side of one square's crop.
+	// CropSize is the side of one square's crop for square-crop models.
 	CropSize = 32
-	// BoardSize is the side of the warped board Classify takes.
+	// BoardSize is the side of the warped board such models take.
 	BoardSize = 8 * CropSize
 )
 
@@ -73,9 +75,10 @@ type engine interface {
 // concurrent use, though calls run one at a time; batch work gives each
 // worker its own Classifier.
 type Classifier struct {
-	mu  sync.Mutex
-	eng engine
-	id  string
+	mu   sync.Mutex
+	eng  engine
+	id   string
+	crop image.Point
 	// logits and embedding index the model's outputs; embedding is -1
 	// when the model has none.
 	logits, embedding int
@@ -84,7 +87,8 @@ type Classifier struct {
 // New loads an ONNX model for runtime rt. The model is checked before any
 // runtime sees it, since OpenCV aborts the process on a malformed file.
 func New(model []byte, rt Runtime) (*Classifier, error) {
-	if err := Validate(model); err != nil {
+	crop, err := inputCrop(model)
+	if err != nil {
 		return nil, err
 	}
 	names, err := outputNames(model)
@@ -94,16 +98,16 @@ func New(model []byte, rt Runtime) (*Classifier, error) {
 	var eng engine
 	switch rt {
 	case OpenCV, "":
-		eng, err = newOpenCV(model, names)
+		eng, err = newOpenCV(model, names, crop)
 	case OnnxGo:
-		eng, err = newOnnxGo(model)
+		eng, err = newOnnxGo(model, crop)
 	default:
 		return nil, fmt.Errorf("classify: unknown runtime %q (want %s or %s)", rt, OpenCV, OnnxGo)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("classify: %w", err)
 	}
-	c := &Classifier{eng: eng, id: ModelID(model), embedding: -1}
+	c := &Classifier{eng: eng, id: ModelID(model), crop: crop, embedding: -1}
 	for i, n := range names {
 		switch n {
 		case logitsName:
@@ -123,6 +127,10 @@ func ModelID(model []byte) string {
 
 // ID identifies the loaded model.
 func (c *Classifier) ID() string { return c.id }
+
+// Crop is the width and height of the crop the model reads for one
+// square; the board Read takes is 8 crops wide and 8 high.
+func (c *Classifier) Crop() image.Point { return c.crop }
 
 // Close frees the runtime's resources.
 func (c *Classifier) Close() error {
@@ -146,7 +154,7 @@ type Reading struct {
 }
 
 // Classify returns the class probabilities of the 64 squares of board, a
-// BoardSize x BoardSize grey image, in row-major order from its top-left.
+// grey image of 8x8 crops (see Crop), in row-major order from its top-left.
 func (c *Classifier) Classify(ctx context.Context, board *image.Gray) ([64]Probs, error) {
 	r, err := c.Read(ctx, board)
 	if err != nil {
@@ -162,10 +170,10 @@ func (c *Classifier) Read(ctx context.Context, board *image.Gray) (*Reading, err
 		return nil, err
 	}
 	b := board.Bounds()
-	if b.Dx() != BoardSize || b.Dy() != BoardSize {
-		return nil, fmt.Errorf("classify: board is %dx%d, want %dx%d", b.Dx(), b.Dy(), BoardSize, BoardSize)
+	if b.Dx() != 8*c.crop.X || b.Dy() != 8*c.crop.Y {
+		return nil, fmt.Errorf("classify: board is %dx%d, want %dx%d", b.Dx(), b.Dy(), 8*c.crop.X, 8*c.crop.Y)
 	}
-	input := Tensor(board)
+	input := Tensor(board, c.crop)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.eng == nil {
@@ -194,18 +202,19 @@ func (c *Classifier) Read(ctx context.Context, board *image.Gray) (*Reading, err
 	return r, nil
 }
 
-// Tensor lays out the 64 crops of a warped board as the network's input:
-// shape [64,1,32,32], square r*8+c, pixels scaled to [0, 1].
-func Tensor(board *image.Gray) []float32 {
-	in := make([]float32, Batch*CropSize*CropSize)
+// Tensor lays out the 64 crops of a board picture as the network's input:
+// shape [64,1,crop.Y,crop.X], square r*8+c, pixels scaled to [0, 1].
+func Tensor(board *image.Gray, crop image.Point) []float32 {
+	w, h := crop.X, crop.Y
+	in := make([]float32, Batch*w*h)
 	b := board.Bounds()
 	for r := 0; r < 8; r++ {
 		for c := 0; c < 8; c++ {
-			base := (r*8 + c) * CropSize * CropSize
-			for y := 0; y < CropSize; y++ {
-				row := board.Pix[(r*CropSize+y)*board.Stride+c*CropSize-b.Min.X:]
-				for x := 0; x < CropSize; x++ {
-					in[base+y*CropSize+x] = float32(row[x]) / 255
+			base := (r*8 + c) * w * h
+			for y := 0; y < h; y++ {
+				row := board.Pix[(r*h+y)*board.Stride+c*w-b.Min.X:]
+				for x := 0; x < w; x++ {
+					in[base+y*w+x] = float32(row[x]) / 255
 				}
 			}
 		}

@@ -3,6 +3,7 @@ package classify
 import (
 	"errors"
 	"fmt"
+	"image"
 
 	"github.com/owulveryck/onnx-go"
 	"github.com/owulveryck/onnx-go/backend/x/gorgonnx"
@@ -12,6 +13,7 @@ import (
 type onnxGoEngine struct {
 	graph *gorgonnx.Graph
 	model *onnx.Model
+	crop  image.Point
 }
 
 // decode parses model with onnx-go. Gorgonia panics on some malformed
@@ -31,7 +33,14 @@ func decode(model []byte) (e *onnxGoEngine, err error) {
 	return &onnxGoEngine{graph: g, model: m}, nil
 }
 
-func newOnnxGo(model []byte) (engine, error) { return decode(model) }
+func newOnnxGo(model []byte, crop image.Point) (engine, error) {
+	e, err := decode(model)
+	if err != nil {
+		return nil, err
+	}
+	e.crop = crop
+	return e, nil
+}
 
 func (e *onnxGoEngine) run(input []float32) (out [][]float32, err error) {
 	defer func() {
@@ -39,7 +48,7 @@ func (e *onnxGoEngine) run(input []float32) (out [][]float32, err error) {
 			err = fmt.Errorf("onnx-go: %v", r)
 		}
 	}()
-	t := tensor.New(tensor.WithShape(Batch, 1, CropSize, CropSize), tensor.WithBacking(input))
+	t := tensor.New(tensor.WithShape(Batch, 1, e.crop.Y, e.crop.X), tensor.WithBacking(input))
 	if err := e.model.SetInput(0, t); err != nil {
 		return nil, fmt.Errorf("onnx-go: %w", err)
 	}

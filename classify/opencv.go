@@ -2,6 +2,7 @@ package classify
 
 import (
 	"fmt"
+	"image"
 	"slices"
 	"unsafe"
 
@@ -18,9 +19,10 @@ const (
 type opencvEngine struct {
 	net     gocv.Net
 	outputs []string
+	crop    image.Point
 }
 
-func newOpenCV(model []byte, outputs []string) (engine, error) {
+func newOpenCV(model []byte, outputs []string, crop image.Point) (engine, error) {
 	net, err := gocv.ReadNetFromONNXBytes(model)
 	if err != nil {
 		return nil, fmt.Errorf("opencv: %w", err)
@@ -28,12 +30,12 @@ func newOpenCV(model []byte, outputs []string) (engine, error) {
 	if net.Empty() {
 		return nil, fmt.Errorf("opencv: model did not load")
 	}
-	return &opencvEngine{net: net, outputs: outputs}, nil
+	return &opencvEngine{net: net, outputs: outputs, crop: crop}, nil
 }
 
 func (e *opencvEngine) run(input []float32) ([][]float32, error) {
 	raw := unsafe.Slice((*byte)(unsafe.Pointer(&input[0])), len(input)*4)
-	blob, err := gocv.NewMatWithSizesFromBytes([]int{Batch, 1, CropSize, CropSize}, gocv.MatTypeCV32F, raw)
+	blob, err := gocv.NewMatWithSizesFromBytes([]int{Batch, 1, e.crop.Y, e.crop.X}, gocv.MatTypeCV32F, raw)
 	if err != nil {
 		return nil, fmt.Errorf("opencv: %w", err)
 	}

@@ -14,7 +14,6 @@ import (
 	"strings"
 
 	"github.com/fenscan/fenscan"
-	"github.com/fenscan/fenscan/assemble"
 	"gocv.io/x/gocv"
 )
 
@@ -113,8 +112,8 @@ func Outline(img gocv.Mat, boards []fenscan.Board) gocv.Mat {
 // has h1 at the top left.
 func PictureSquare(b fenscan.Board, row, col int) fenscan.Square {
 	i := row*8 + col
-	if b.Position != nil && b.Position.Orientation == assemble.BlackBottom {
-		i = 63 - i
+	if b.Position != nil {
+		i = b.Position.Orientation.Square(i)
 	}
 	return b.Squares[i]
 }

@@ -8,3 +8,9 @@ import _ "embed"
 //
 //go:embed digital.onnx
 var Digital []byte
+
+// Photo classifies squares of photos of real boards, each with the space
+// above it (detect.Columns).
+//
+//go:embed photo.onnx
+var Photo []byte

@@ -24,10 +24,14 @@ def log(*a):
 
 
 class Net(nn.Module):
-    def __init__(self, ch=CH, emb=EMB, bn=True):
+    """hw is the crop's height and width: 32x32 squares for screens and books, taller
+    crops for photos (scripts/train_photo.py)."""
+
+    def __init__(self, ch=CH, emb=EMB, bn=True, hw=(32, 32)):
         super().__init__()
         a, b, c, d, e = ch
         self.bn = bn
+        self.cfg = (ch, emb, hw)
 
         def cbr(i, o):
             layers = [nn.Conv2d(i, o, 3, padding=1, bias=not bn)]
@@ -38,7 +42,7 @@ class Net(nn.Module):
         self.features = nn.Sequential(*cbr(1, a), nn.MaxPool2d(2),
                                       *cbr(a, b), *cbr(b, c), nn.MaxPool2d(2),
                                       *cbr(c, d), *cbr(d, e), nn.MaxPool2d(2))
-        self.fc1 = nn.Linear(e * 16, emb)
+        self.fc1 = nn.Linear(e * (hw[0] // 8) * (hw[1] // 8), emb)
         self.fc2 = nn.Linear(emb, len(CLASSES))
 
     def forward(self, x):
@@ -49,7 +53,8 @@ class Net(nn.Module):
 
 def fold(model, T):
     """copy of model without BatchNorm (folded into conv) and with logits divided by T."""
-    m = Net(bn=False)
+    ch, emb, hw = model.cfg
+    m = Net(ch, emb, bn=False, hw=hw)
     src = list(model.features)
     dst = [l for l in m.features if isinstance(l, nn.Conv2d)]
     convs = []
@@ -117,7 +122,8 @@ def fit_T(logits, y):
 
 def export(m, path):
     import onnx
-    x = torch.rand(64, 1, 32, 32)
+    h, w = m.cfg[2]
+    x = torch.rand(64, 1, h, w)
     torch.onnx.export(m, x, path, input_names=["input"], output_names=["logits", "embedding"],
                       opset_version=11, export_params=True, do_constant_folding=True,
                       keep_initializers_as_inputs=False)
@@ -131,7 +137,7 @@ def export(m, path):
     assert not bad, "unsupported ops in graph: %s" % bad
     import cv2
     net = cv2.dnn.readNetFromONNX(path)
-    xs = torch.rand(64, 1, 32, 32)
+    xs = torch.rand(64, 1, h, w)
     net.setInput(xs.numpy())
     lo, em = net.forward(["logits", "embedding"])
     with torch.no_grad():

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 
 	"github.com/fenscan/fenscan"
 	"github.com/fenscan/fenscan/classify"
@@ -82,13 +83,15 @@ the others' results are still printed), 2 on a usage error.`,
 // commands that scan.
 type modelFlags struct {
 	modelPath   string
+	photoPath   string
+	kind        string
 	runtime     string
 	profilePath string
 	consistency bool
 }
 
 func (m *modelFlags) register(cmd *cobra.Command) {
-	cmd.Flags().StringVar(&m.modelPath, "model", "", "ONNX model `FILE` to use instead of the embedded one")
+	cmd.Flags().StringVar(&m.modelPath, "model", "", "ONNX model `FILE` to use instead of the embedded digital one")
 	cmd.Flags().StringVar(&m.runtime, "runtime", string(classify.OpenCV), "inference runtime: opencv or onnx-go")
 }
 
@@ -96,6 +99,9 @@ func (m *modelFlags) register(cmd *cobra.Command) {
 // the commands that read positions (not adapt, which builds profiles).
 func (m *modelFlags) registerReading(cmd *cobra.Command) {
 	m.register(cmd)
+	cmd.Flags().StringVar(&m.kind, "kind", string(fenscan.Auto),
+		"read boards as `KIND`: digital (screenshots, diagrams), photo (real pieces), or auto (doubtful flat readings are also read as photos)")
+	cmd.Flags().StringVar(&m.photoPath, "photo-model", "", "ONNX model `FILE` to use instead of the embedded photo one")
 	cmd.Flags().StringVar(&m.profilePath, "profile", "", "adapt to a piece set with the profile `FILE` made by fenscan adapt")
 	cmd.Flags().BoolVar(&m.consistency, "consistency", false, "let doubtful squares take the reading of confident look-alike squares")
 }
@@ -108,12 +114,25 @@ func (m *modelFlags) scanner(opts fenscan.Options) (*fenscan.Scanner, error) {
 	default:
 		return nil, usageError{fmt.Errorf("--runtime must be opencv or onnx-go, not %q", m.runtime)}
 	}
+	if m.kind != "" {
+		if !slices.Contains(fenscan.PictureKinds, fenscan.Kind(m.kind)) {
+			return nil, usageError{fmt.Errorf("--kind must be auto, digital or photo, not %q", m.kind)}
+		}
+		opts.Kind = fenscan.Kind(m.kind)
+	}
 	if m.modelPath != "" {
 		b, err := os.ReadFile(m.modelPath)
 		if err != nil {
 			return nil, fmt.Errorf("--model: %w", err)
 		}
 		opts.Model = b
+	}
+	if m.photoPath != "" {
+		b, err := os.ReadFile(m.photoPath)
+		if err != nil {
+			return nil, fmt.Errorf("--photo-model: %w", err)
+		}
+		opts.PhotoModel = b
 	}
 	if m.profilePath != "" {
 		model := opts.Model

@@ -1,0 +1,378 @@
+"""Render photos of a physical chess board with Blender (headless, CPU Cycles).
+
+Run through scripts/render_photos.sh, or directly:
+  blender -b -P scripts/photo_render.py -- --out build/photos/train --n 400 --seed 1
+
+Writes OUT/images/NNNNN.jpg and OUT/labels.csv in the format of
+../shared/data/real/labels.csv (kind "photo"); the notes hold the board's corners in the
+picture in the order a8, h8, h1, a1, which is what fenscan's photo crop extraction and
+`fenscan eval` read. Each picture gets a fresh position, board, piece colours, lights,
+table and camera.
+
+--heldout renders what training never sees: camera elevations between 52 and 58 degrees
+and the board textures listed in HELDOUT_TEXTURES (training uses neither).
+"""
+import math
+import os
+import random
+import sys
+
+import bpy
+import numpy as np
+from mathutils import Vector
+from bpy_extras.object_utils import world_to_camera_view
+from PIL import Image, ImageDraw, ImageFont
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from render import random_game  # noqa: E402  (shared legal-play generator)
+
+ART = os.path.join(HERE, "..", "..", "shared", "art", "staunton3d")
+HELDOUT_TEXTURES = ["Rosewood", "China-Blue", "Jade"]
+HELDOUT_ELEVATION = (52.0, 58.0)
+PIECES = {"k": "king", "q": "queen", "r": "rook", "b": "bishop", "n": "knight", "p": "pawn"}
+FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+
+# Colour pairs (light, dark) for flat boards: vinyl roll-up boards (buff and green, the
+# tournament standard), lichess/chess.com-like palettes, wood tones, greys.
+PALETTES = [
+    ((0.93, 0.92, 0.82), (0.10, 0.33, 0.18)), ((0.95, 0.95, 0.90), (0.05, 0.30, 0.15)),
+    ((0.90, 0.88, 0.75), (0.25, 0.45, 0.25)), ((0.94, 0.85, 0.71), (0.71, 0.53, 0.39)),
+    ((0.93, 0.93, 0.82), (0.46, 0.59, 0.34)), ((0.87, 0.89, 0.90), (0.55, 0.64, 0.68)),
+    ((0.95, 0.90, 0.80), (0.35, 0.20, 0.10)), ((0.90, 0.90, 0.90), (0.20, 0.20, 0.20)),
+    ((0.96, 0.93, 0.80), (0.15, 0.25, 0.55)), ((0.90, 0.80, 0.60), (0.50, 0.25, 0.10)),
+    ((0.98, 0.98, 0.98), (0.05, 0.05, 0.05)), ((0.85, 0.78, 0.60), (0.30, 0.45, 0.30)),
+    ((0.92, 0.90, 0.88), (0.60, 0.20, 0.20)), ((0.90, 0.92, 0.95), (0.30, 0.40, 0.60)),
+]
+WHITE_PIECES = [(0.92, 0.90, 0.84), (0.95, 0.93, 0.86), (0.88, 0.82, 0.68), (0.85, 0.70, 0.48),
+                (0.96, 0.96, 0.96), (0.80, 0.78, 0.72), (0.92, 0.85, 0.60)]
+BLACK_PIECES = [(0.02, 0.02, 0.02), (0.05, 0.05, 0.05), (0.12, 0.06, 0.03), (0.25, 0.04, 0.03),
+                (0.10, 0.10, 0.12), (0.20, 0.12, 0.06), (0.03, 0.03, 0.06)]
+
+
+def args():
+    a = sys.argv[sys.argv.index("--") + 1:] if "--" in sys.argv else []
+    o = {"out": "build/photos/train", "n": 10, "seed": 1, "heldout": False, "start": 0}
+    i = 0
+    while i < len(a):
+        k = a[i].lstrip("-")
+        if k == "heldout":
+            o["heldout"] = True
+        else:
+            i += 1
+            o[k] = a[i] if k == "out" else int(a[i])
+        i += 1
+    return o
+
+
+def srgb(c):
+    """Linear colour for Blender from an sRGB triple."""
+    return tuple(((x + 0.055) / 1.055) ** 2.4 if x > 0.04045 else x / 12.92 for x in c) + (1.0,)
+
+
+def material(name):
+    m = bpy.data.materials.new(name)
+    m.use_nodes = True
+    return m, m.node_tree.nodes["Principled BSDF"]
+
+
+def import_piece(name):
+    bpy.ops.import_mesh.stl(filepath=os.path.join(ART, name + ".stl"), axis_forward="-Z", axis_up="Y")
+    ob = bpy.context.selected_objects[0]
+    me = ob.data
+    v = np.empty(len(me.vertices) * 3, dtype=np.float32)
+    me.vertices.foreach_get("co", v)
+    v = v.reshape(-1, 3)
+    lo, hi = v.min(0), v.max(0)
+    # Base centre to the origin; 30 STL units is the base of the big pieces.
+    v -= np.array([(lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2, lo[2]], dtype=np.float32)
+    v /= 30.0
+    me.vertices.foreach_set("co", v.ravel())
+    me.update()
+    for p in me.polygons:
+        p.use_smooth = True
+    me.use_auto_smooth = True
+    me.auto_smooth_angle = math.radians(35)
+    me.materials.append(None)
+    ob.hide_render = True
+    return ob
+
+
+class Pool:
+    """Piece objects sharing one mesh per kind, made on demand, hidden when unused."""
+
+    def __init__(self, white, black):
+        self.base = {k: import_piece(v) for k, v in PIECES.items()}
+        self.mats = {True: white, False: black}
+        self.objs = {}
+        self.used = {}
+
+    def get(self, piece):
+        kind, isw = piece.lower(), piece.isupper()
+        lst = self.objs.setdefault((kind, isw), [])
+        n = self.used.get((kind, isw), 0)
+        if n == len(lst):
+            ob = self.base[kind].copy()  # shares the mesh
+            bpy.context.collection.objects.link(ob)
+            ob.material_slots[0].link = "OBJECT"
+            ob.material_slots[0].material = self.mats[isw]
+            lst.append(ob)
+        self.used[(kind, isw)] = n + 1
+        lst[n].hide_render = False
+        return lst[n]
+
+    def reset(self):
+        for lst in self.objs.values():
+            for ob in lst:
+                ob.hide_render = True
+        self.used = {}
+
+
+def board_image(rng, tex_names, margin_sq, coords):
+    """The board's top as a picture: playing area (texture or palette) plus a border."""
+    px = 96  # pixels per square
+    n = 8 + 2 * margin_sq
+    size = int(round(n * px))
+    off = int(round(margin_sq * px))
+    if tex_names and rng.random() < 0.45:
+        t = rng.choice(tex_names)
+        area = Image.open(os.path.join(ART, "boards", t + ".png")).convert("RGB").resize((8 * px, 8 * px))
+        border = tuple(int(x) for x in np.asarray(area).reshape(-1, 3).mean(0) * rng.uniform(0.4, 1.0))
+        light_txt = (230, 230, 230) if np.mean(border) < 110 else (30, 30, 30)
+    else:
+        light, dark = rng.choice(PALETTES)
+        jit = lambda c: tuple(int(255 * min(1, max(0, x + rng.uniform(-0.05, 0.05)))) for x in c)  # noqa: E731
+        light, dark = jit(light), jit(dark)
+        a = np.zeros((8 * px, 8 * px, 3), np.uint8)
+        for r in range(8):
+            for c in range(8):
+                a[r * px:(r + 1) * px, c * px:(c + 1) * px] = light if (r + c) % 2 == 0 else dark
+        area = Image.fromarray(a)
+        border = light if rng.random() < 0.7 else dark
+        light_txt = dark if border == light else light
+    img = Image.new("RGB", (size, size), border)
+    img.paste(area, (off, off))
+    if coords and off > px * 0.25:
+        d = ImageDraw.Draw(img)
+        font = ImageFont.truetype(FONT, int(off * 0.45))
+        for i in range(8):
+            f, r = "abcdefgh"[i], str(8 - i)
+            cx, cy = off + i * px + px // 2, off + i * px + px // 2
+            for (x, y, s) in ((cx, off // 2, f), (cx, size - off // 2, f), (off // 2, cy, r), (size - off // 2, cy, r)):
+                d.text((x, y), s, fill=light_txt, font=font, anchor="mm")
+    return img
+
+
+def set_image(mat_nodes, img, name):
+    w, h = img.size
+    bi = bpy.data.images.get(name) or bpy.data.images.new(name, w, h)
+    if bi.size[0] != w or bi.size[1] != h:
+        bi.scale(w, h)
+    a = np.asarray(img.convert("RGBA"), dtype=np.float32)[::-1] / 255.0
+    bi.pixels.foreach_set(a.ravel())
+    bi.update()
+    mat_nodes["Image Texture"].image = bi
+
+
+def setup(o):
+    bpy.ops.wm.read_factory_settings(use_empty=True)
+    sc = bpy.context.scene
+    sc.render.engine = "CYCLES"
+    sc.cycles.device = "CPU"
+    sc.cycles.samples = 24
+    sc.cycles.use_denoising = False
+    sc.cycles.max_bounces = 4
+    sc.cycles.caustics_reflective = False
+    sc.cycles.caustics_refractive = False
+    sc.render.image_settings.file_format = "JPEG"
+    sc.render.image_settings.quality = 90
+    sc.render.film_transparent = False
+    sc.world = bpy.data.worlds.new("world")
+    sc.world.use_nodes = True
+
+    # Board top: a plane with UVs over the whole picture; a box below for thickness.
+    bpy.ops.mesh.primitive_plane_add(size=1)
+    top = bpy.context.object
+    tm, tb = material("board")
+    tex = tm.node_tree.nodes.new("ShaderNodeTexImage")
+    tm.node_tree.links.new(tex.outputs["Color"], tb.inputs["Base Color"])
+    top.data.materials.append(tm)
+    bpy.ops.mesh.primitive_cube_add(size=1)
+    body = bpy.context.object
+    bm, bb = material("boardbody")
+    body.data.materials.append(bm)
+
+    bpy.ops.mesh.primitive_plane_add(size=200)
+    table = bpy.context.object
+    tab, tabb = material("table")
+    nt = tab.node_tree
+    noise = nt.nodes.new("ShaderNodeTexNoise")
+    ramp = nt.nodes.new("ShaderNodeValToRGB")
+    nt.links.new(noise.outputs["Fac"], ramp.inputs["Fac"])
+    nt.links.new(ramp.outputs["Color"], tabb.inputs["Base Color"])
+    table.data.materials.append(tab)
+
+    wm, wb = material("white")
+    km, kb = material("black")
+    pool = Pool(wm, km)
+
+    sun = bpy.data.objects.new("sun", bpy.data.lights.new("sun", "SUN"))
+    sc.collection.objects.link(sun)
+    lamp = bpy.data.objects.new("lamp", bpy.data.lights.new("lamp", "AREA"))
+    sc.collection.objects.link(lamp)
+    cam = bpy.data.objects.new("cam", bpy.data.cameras.new("cam"))
+    sc.collection.objects.link(cam)
+    sc.camera = cam
+    return dict(sc=sc, top=top, tm=tm, body=body, bb=bb, table=table, noise=noise, ramp=ramp,
+                wb=wb, kb=kb, pool=pool, sun=sun, lamp=lamp, cam=cam)
+
+
+def position(rng):
+    """A board as 8 strings, rank 8 first: mostly from play, some random placements."""
+    if rng.random() < 0.75:
+        b, _ = random_game(np.random.default_rng(rng.randrange(1 << 30)), rng.randrange(0, 120))
+        return ["".join(r) for r in b]
+    d = rng.uniform(0.1, 0.5)
+    rows = []
+    for _ in range(8):
+        rows.append("".join(rng.choice("PNBRQKpnbrqk") if rng.random() < d else "." for _ in range(8)))
+    return rows
+
+
+def fen(rows):
+    out = []
+    for r in rows:
+        s, n = "", 0
+        for ch in r:
+            if ch == ".":
+                n += 1
+            else:
+                s += (str(n) if n else "") + ch
+                n = 0
+        out.append(s + (str(n) if n else ""))
+    return "/".join(out)
+
+
+def one(o, S, rng, tex_names, idx):
+    sc, pool = S["sc"], S["pool"]
+    margin = rng.choice([0.0, 0.15, 0.3, 0.5, 0.6, 0.8]) if rng.random() < 0.9 else rng.uniform(0, 1)
+    coords = rng.random() < 0.6
+    img = board_image(rng, tex_names, margin, coords)
+    set_image(S["tm"].node_tree.nodes, img, "boardimg")
+    n = 8 + 2 * margin
+    S["top"].scale = (n, n, 1)
+    S["top"].location = (4, 4, 0)
+    thick = rng.uniform(0.005, 0.4)
+    S["body"].scale = (n, n, thick)
+    S["body"].location = (4, 4, -thick / 2 - 0.001)
+    S["bb"].inputs["Base Color"].default_value = srgb(tuple(x / 255 for x in img.getpixel((2, 2))))
+    tb = S["tm"].node_tree.nodes["Principled BSDF"]
+    tb.inputs["Roughness"].default_value = rng.uniform(0.3, 0.9)
+    tb.inputs["Specular"].default_value = rng.uniform(0.1, 0.6)
+    S["table"].location = (4, 4, -thick - 0.002)
+    S["noise"].inputs["Scale"].default_value = rng.uniform(0.5, 20)
+    c1 = [rng.uniform(0, 1) for _ in range(3)]
+    c2 = [min(1, max(0, x + rng.uniform(-0.3, 0.3))) for x in c1]
+    S["ramp"].color_ramp.elements[0].color = srgb(c1)
+    S["ramp"].color_ramp.elements[1].color = srgb(c2)
+
+    for key, pal in (("wb", WHITE_PIECES), ("kb", BLACK_PIECES)):
+        col = [min(1, max(0, x + rng.uniform(-0.04, 0.04))) for x in rng.choice(pal)]
+        S[key].inputs["Base Color"].default_value = srgb(col)
+        S[key].inputs["Roughness"].default_value = rng.uniform(0.1, 0.6)
+        S[key].inputs["Specular"].default_value = rng.uniform(0.3, 0.7)
+
+    rows = position(rng)
+    pool.reset()
+    scale = rng.uniform(0.6, 0.8)  # base diameter in squares
+    tall = rng.uniform(0.9, 1.15)
+    for r in range(8):
+        for c in range(8):
+            p = rows[r][c]
+            if p == ".":
+                continue
+            ob = pool.get(p)
+            x = c + 0.5 + rng.gauss(0, 0.06)
+            y = (7 - r) + 0.5 + rng.gauss(0, 0.06)
+            ob.location = (x, y, 0)
+            ob.scale = (scale, scale, scale * tall)
+            face = 0.0 if p.isupper() else math.pi
+            spin = rng.gauss(0, 0.6) if p in "Nn" else rng.uniform(0, 2 * math.pi)
+            ob.rotation_euler = (0, 0, face + spin)
+
+    # Light: sky colour, a sun with soft shadows, sometimes an area lamp overhead.
+    bg = S["sc"].world.node_tree.nodes["Background"]
+    g = rng.uniform(0.5, 1.0)
+    bg.inputs["Color"].default_value = srgb([g * rng.uniform(0.85, 1.0) for _ in range(3)])
+    bg.inputs["Strength"].default_value = rng.uniform(0.3, 1.5)
+    sun = S["sun"]
+    sun.data.energy = rng.uniform(0.5, 4.0)
+    sun.data.angle = math.radians(rng.uniform(2, 40))
+    sun.rotation_euler = (math.radians(rng.uniform(0, 60)), 0, rng.uniform(0, 2 * math.pi))
+    lamp = S["lamp"]
+    lamp.data.energy = rng.uniform(0, 800) if rng.random() < 0.5 else 0
+    lamp.data.size = rng.uniform(1, 6)
+    lamp.location = (4 + rng.uniform(-6, 6), 4 + rng.uniform(-6, 6), rng.uniform(8, 16))
+
+    # Camera: elevation 40..90 degrees (held-out band excluded from training), any side.
+    cam = S["cam"]
+    lo, hi = HELDOUT_ELEVATION
+    while True:
+        elev = rng.uniform(lo, hi) if o["heldout"] else rng.uniform(40, 90)
+        if o["heldout"] or not lo <= elev <= hi:
+            break
+    elev = min(elev, 89.5)
+    az = rng.uniform(0, 2 * math.pi)
+    cam.data.sensor_width = 36
+    cam.data.sensor_fit = "AUTO"  # 36 mm across the long side of the picture
+    cam.data.lens = rng.uniform(22, 45)
+    W, H = (480, 640) if rng.random() < 0.5 else (640, 480)
+    sc.render.resolution_x, sc.render.resolution_y = W, H
+    sc.render.resolution_percentage = 100
+    half_short = math.atan(18 * 0.75 / cam.data.lens)
+    fill = rng.uniform(0.6, 1.0)
+    look = Vector((4 + rng.uniform(-0.6, 0.6), 4 + rng.uniform(-0.6, 0.6), 0))
+    corners3 = [Vector((0, 8, 0)), Vector((8, 8, 0)), Vector((8, 0, 0)), Vector((0, 0, 0))]
+    e = math.radians(elev)
+    roll = math.radians(rng.gauss(0, 4))
+    for _ in range(30):
+        dist = (n / 2) / fill / math.tan(half_short)
+        cam.location = look + Vector((math.cos(az) * math.cos(e), math.sin(az) * math.cos(e), math.sin(e))) * dist
+        rot = (look - cam.location).to_track_quat("-Z", "Y").to_euler()
+        rot.rotate_axis("Z", roll)
+        cam.rotation_euler = rot
+        bpy.context.view_layer.update()
+        pts = []
+        for p3 in corners3:
+            v = world_to_camera_view(sc, cam, p3)
+            pts.append((v.x * W, (1 - v.y) * H))
+        if all(0.02 * W < x < 0.98 * W and 0.02 * H < y < 0.98 * H for x, y in pts):
+            break
+        fill *= 0.92
+    name = "%05d.jpg" % idx
+    sc.render.filepath = os.path.join(o["out"], "images", name)
+    bpy.ops.render.render(write_still=True)
+    notes = "blender render; board corners (a8,h8,h1,a1) [%s]; elevation %.1f; azimuth %.0f; lens %.0f mm" % (
+        "; ".join("[%.1f; %.1f]" % p for p in pts), elev, math.degrees(az), cam.data.lens)
+    return "images/%s,%s,photo,\"%s\",fenscan scripts/photo_render.py,MIT (staunton3d art)\n" % (name, fen(rows), notes)
+
+
+def main():
+    o = args()
+    os.makedirs(os.path.join(o["out"], "images"), exist_ok=True)
+    all_tex = sorted(f[:-4] for f in os.listdir(os.path.join(ART, "boards")) if f.endswith(".png"))
+    tex = HELDOUT_TEXTURES if o["heldout"] else [t for t in all_tex if t not in HELDOUT_TEXTURES]
+    S = setup(o)
+    labels = os.path.join(o["out"], "labels.csv")
+    new = not os.path.exists(labels)
+    with open(labels, "a") as f:
+        if new:
+            f.write("image,fen_placement,kind,notes,source,license\n")
+        for i in range(o["start"], o["start"] + o["n"]):
+            rng = random.Random(o["seed"] * 1000003 + i)
+            f.write(one(o, S, rng, tex, i))
+            f.flush()
+            print("rendered", i, flush=True)
+
+
+main()

@@ -1,0 +1,202 @@
+// Command photocrops cuts the training crops of the photo model from
+// labelled photos whose notes give the board's corners: the same crops
+// fenscan reads (detect.Columns), so training and use cannot drift apart.
+//
+//	go run ./scripts/photocrops -o build/photos/train.npz-dir -jitter 3 LABELS.csv...
+//
+// It writes x.npy (uint8 [N,H,W]), y.npy (uint8 [N], class indices in
+// classify.Labels order) and group.npy (int32 [N], the picture each crop
+// comes from, for splitting by picture) into the output folder.
+//
+// Notes name corners either "board corners (a8,h8,h1,a1) [[x; y]; ...]"
+// (scripts/photo_render.py) or "board corners (x,y TL,TR,BR,BL as seen)
+// [[x; y]; ...]" with "White at bottom" or "Black at bottom".
+package main
+
+import (
+	"encoding/binary"
+	"flag"
+	"fmt"
+	"image"
+	"math"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/fenscan/fenscan"
+	"github.com/fenscan/fenscan/classify"
+	"github.com/fenscan/fenscan/detect"
+)
+
+func main() {
+	out := flag.String("o", "build/photos/crops", "output folder")
+	jitter := flag.Int("jitter", 2, "extra copies of each picture with corners moved as the detector errs")
+	sigma := flag.Float64("sigma", 0.008, "corner jitter, as a fraction of the board's side")
+	w := flag.Int("w", 32, "crop width")
+	h := flag.Int("h", 64, "crop height")
+	seed := flag.Int64("seed", 1, "random seed")
+	upright := flag.String("upright", "both", "crops with up as the camera says (no), as the picture's up (yes), or both")
+	flag.Parse()
+	if err := run(flag.Args(), *out, *jitter, *sigma, image.Pt(*w, *h), *seed, *upright); err != nil {
+		fmt.Fprintln(os.Stderr, "photocrops:", err)
+		os.Exit(1)
+	}
+}
+
+func run(csvs []string, out string, jitter int, sigma float64, crop image.Point, seed int64, upright string) error {
+	ups := map[string][]bool{"no": {false}, "yes": {true}, "both": {false, true}}[upright]
+	if ups == nil {
+		return fmt.Errorf("-upright %q: want no, yes or both", upright)
+	}
+	rng := rand.New(rand.NewSource(seed))
+	var xs []byte
+	var ys []byte
+	var groups []int32
+	pic := int32(0)
+	for _, path := range csvs {
+		labels, err := fenscan.ReadLabels(path)
+		if err != nil {
+			return err
+		}
+		for _, l := range labels {
+			corners, err := boardCorners(l.Notes)
+			if err != nil {
+				fmt.Fprintf(os.Stderr, "%s: %v (skipped)\n", l.Image, err)
+				continue
+			}
+			squares, err := l.Squares()
+			if err != nil {
+				return fmt.Errorf("%s: %w", l.Image, err)
+			}
+			data, err := fenscan.ReadPicture(l.Image, 0)
+			if err != nil {
+				return fmt.Errorf("%s: %w", l.Image, err)
+			}
+			img, err := fenscan.Decode(data, 0)
+			if err != nil {
+				return fmt.Errorf("%s: %w", l.Image, err)
+			}
+			side := 0.0
+			for i := range corners {
+				j := (i + 1) % 4
+				side = math.Max(side, math.Hypot(corners[i].X-corners[j].X, corners[i].Y-corners[j].Y))
+			}
+			for k := 0; k <= jitter; k++ {
+				c := corners
+				if k > 0 {
+					for i := range c {
+						c[i].X += rng.NormFloat64() * sigma * side
+						c[i].Y += rng.NormFloat64() * sigma * side
+					}
+				}
+				up := ups[k%len(ups)]
+				board, err := detect.Columns(img, c, crop, up)
+				if err != nil {
+					img.Close()
+					return fmt.Errorf("%s: %w", l.Image, err)
+				}
+				for i := 0; i < 64; i++ {
+					r, col := i/8, i%8
+					for y := 0; y < crop.Y; y++ {
+						off := (r*crop.Y+y)*board.Stride + col*crop.X
+						xs = append(xs, board.Pix[off:off+crop.X]...)
+					}
+					ys = append(ys, class(squares[i]))
+					groups = append(groups, pic)
+				}
+			}
+			img.Close()
+			pic++
+			fmt.Fprintf(os.Stderr, "\r%d pictures", pic)
+		}
+	}
+	fmt.Fprintln(os.Stderr)
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
+	}
+	n := len(ys)
+	if err := writeNpy(filepath.Join(out, "x.npy"), "|u1", []int{n, crop.Y, crop.X}, xs); err != nil {
+		return err
+	}
+	if err := writeNpy(filepath.Join(out, "y.npy"), "|u1", []int{n}, ys); err != nil {
+		return err
+	}
+	g := make([]byte, 4*len(groups))
+	for i, v := range groups {
+		binary.LittleEndian.PutUint32(g[4*i:], uint32(v))
+	}
+	return writeNpy(filepath.Join(out, "group.npy"), "<i4", []int{n}, g)
+}
+
+func class(sq byte) byte {
+	for i, l := range classify.Labels {
+		if l == string(sq) {
+			return byte(i)
+		}
+	}
+	return 0 // '.', empty
+}
+
+var cornersRe = regexp.MustCompile(`board corners \(([^)]*)\) \[(\[[^\]]*\](?:; *\[[^\]]*\])*)\]`)
+var numRe = regexp.MustCompile(`-?[0-9]+(?:\.[0-9]+)?`)
+
+// boardCorners reads the board's corners from a label's notes, a8, h8,
+// h1, a1.
+func boardCorners(notes string) ([4]detect.Point, error) {
+	var c [4]detect.Point
+	m := cornersRe.FindStringSubmatch(notes)
+	if m == nil {
+		return c, fmt.Errorf("notes give no board corners")
+	}
+	nums := numRe.FindAllString(m[2], -1)
+	if len(nums) != 8 {
+		return c, fmt.Errorf("board corners have %d numbers, want 8", len(nums))
+	}
+	for i := range c {
+		c[i].X, _ = strconv.ParseFloat(nums[2*i], 64)
+		c[i].Y, _ = strconv.ParseFloat(nums[2*i+1], 64)
+	}
+	switch {
+	case strings.HasPrefix(m[1], "a8,h8,h1,a1"):
+		return c, nil
+	case strings.Contains(m[1], "TL,TR,BR,BL") && strings.Contains(notes, "White at bottom"):
+		return c, nil
+	case strings.Contains(m[1], "TL,TR,BR,BL") && strings.Contains(notes, "Black at bottom"):
+		return [4]detect.Point{c[2], c[3], c[0], c[1]}, nil
+	}
+	return c, fmt.Errorf("cannot tell which corner is a8 from %q", m[1])
+}
+
+// writeNpy writes a NumPy .npy file (format 1.0).
+func writeNpy(path, dtype string, shape []int, data []byte) error {
+	dims := make([]string, len(shape))
+	for i, s := range shape {
+		dims[i] = strconv.Itoa(s)
+	}
+	sh := strings.Join(dims, ", ")
+	if len(shape) == 1 {
+		sh += ","
+	}
+	header := fmt.Sprintf("{'descr': '%s', 'fortran_order': False, 'shape': (%s), }", dtype, sh)
+	pad := 64 - (10+len(header)+1)%64
+	header += strings.Repeat(" ", pad%64) + "\n"
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	buf := []byte("\x93NUMPY\x01\x00")
+	buf = binary.LittleEndian.AppendUint16(buf, uint16(len(header)))
+	buf = append(buf, header...)
+	if _, err := f.Write(buf); err != nil {
+		f.Close()
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}

@@ -1,0 +1,146 @@
+#!/usr/bin/env python3
+"""Train the photo model: square-and-column crops (64 high, 32 wide) of board photos.
+
+  train_photo.py --train DIR [DIR...] --heldout DIR --minutes 20 --out models/photo.onnx
+
+Each DIR holds x.npy, y.npy and group.npy from `go run ./scripts/photocrops` (the crops
+fenscan itself reads). A validation split is taken by picture, never by crop: crops of
+one picture share lighting and pieces, and would flatter the score.
+"""
+import argparse, json, math, os, sys, time
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from train import Net, fold, export, predict, fit_T, ece, log  # noqa: E402
+from fenprep import CLASSES  # noqa: E402
+
+HW = (64, 32)
+
+
+def load(dirs):
+    xs, ys, gs = [], [], []
+    off = 0
+    for d in dirs:
+        x, y, g = (np.load(os.path.join(d, n + ".npy")) for n in ("x", "y", "group"))
+        xs.append(x)
+        ys.append(y.astype(np.int64))
+        gs.append(g + off)
+        off += int(g.max()) + 1
+    return np.concatenate(xs), np.concatenate(ys), np.concatenate(gs)
+
+
+def augment(xb, gen):
+    """Photometric and geometric changes a phone photo makes: mirror (no piece depends
+    on it), brightness, contrast, gamma, blur, noise, small shifts."""
+    n = xb.shape[0]
+    flip = torch.rand(n, generator=gen) < 0.5
+    xb = torch.where(flip[:, None, None, None], xb.flip(3), xb)
+    c = torch.empty(n, 1, 1, 1).uniform_(0.6, 1.4, generator=gen)
+    b = torch.empty(n, 1, 1, 1).uniform_(-0.15, 0.15, generator=gen)
+    xb = ((xb - 0.5) * c + 0.5 + b).clamp(0, 1)
+    gam = torch.empty(n, 1, 1, 1).uniform_(-0.4, 0.4, generator=gen).exp()
+    xb = xb.clamp_min(1e-4) ** gam
+    if torch.rand(1, generator=gen).item() < 0.4:
+        k = torch.tensor([1.0, 2.0, 1.0])
+        k = (k[:, None] * k[None, :]) / 16
+        xb = F.conv2d(F.pad(xb, (1, 1, 1, 1), mode="replicate"), k[None, None])
+    sig = torch.empty(n, 1, 1, 1).uniform_(0, 0.05, generator=gen)
+    xb = xb + torch.randn(xb.shape, generator=gen) * sig
+    dy, dx = torch.randint(-3, 4, (2,), generator=gen).tolist()
+    xb = torch.roll(xb, shifts=(dy, dx), dims=(2, 3))
+    return xb.clamp(0, 1)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--train", nargs="+", required=True)
+    ap.add_argument("--real", nargs="*", default=[], help="real photo crops, weighted up")
+    ap.add_argument("--real-weight", type=float, default=4.0)
+    ap.add_argument("--heldout", required=True)
+    ap.add_argument("--minutes", type=float, default=20)
+    ap.add_argument("--out", default="models/photo.onnx")
+    ap.add_argument("--report", default="build/photo_report.json")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--bs", type=int, default=128)
+    ap.add_argument("--lr", type=float, default=3e-3)
+    a = ap.parse_args()
+    torch.set_num_threads(2)
+    torch.manual_seed(a.seed)
+    gen = torch.Generator().manual_seed(a.seed)
+    rng = np.random.default_rng(a.seed)
+    t_start = time.time()
+
+    X, Y, G = load(a.train)
+    W = np.ones(len(Y))
+    if a.real:
+        Xr, Yr, Gr = load(a.real)
+        X, Y, G = np.concatenate([X, Xr]), np.concatenate([Y, Yr]), np.concatenate([G, Gr + G.max() + 1])
+        W = np.concatenate([W, np.full(len(Yr), a.real_weight)])
+    pics = np.unique(G)
+    val_pics = set(rng.choice(pics, size=max(1, len(pics) // 20), replace=False).tolist())
+    vm = np.array([g in val_pics for g in G])
+    Xv, Yv = X[vm], torch.from_numpy(Y[vm])
+    Xt, Yt, Wt = X[~vm], Y[~vm], W[~vm]
+    log("train crops %d from %d pictures, val %d; classes %s" % (
+        len(Yt), len(pics) - len(val_pics), len(Yv), np.bincount(Yt, minlength=13).tolist()))
+
+    model = Net(hw=HW)
+    nparams = sum(p.numel() for p in model.parameters())
+    log("params %d" % nparams)
+    opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=1e-4)
+    budget = a.minutes * 60
+    Xt_t, Yt_t = torch.from_numpy(Xt), torch.from_numpy(Yt)
+    p = Wt / Wt.sum()
+    t0, step = time.time(), 0
+    while True:
+        frac = (time.time() - t0) / budget
+        if frac >= 1:
+            break
+        lr = a.lr * min(1.0, step / 200) * (0.02 + 0.98 * 0.5 * (1 + math.cos(math.pi * frac)))
+        for g in opt.param_groups:
+            g["lr"] = lr
+        idx = torch.from_numpy(rng.choice(len(Yt), size=a.bs, p=p))
+        xb = augment(Xt_t[idx].float().div_(255).unsqueeze(1), gen)
+        model.train()
+        logits, _ = model(xb)
+        loss = F.cross_entropy(logits, Yt_t[idx], label_smoothing=0.02)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        step += 1
+        if step % 200 == 0:
+            log("step %d loss %.4f lr %.2e (%.0f%% of budget)" % (step, loss.item(), lr, 100 * frac))
+        if step % 1000 == 0:
+            lv, _ = predict(model, Xv[:4000])
+            log("  val acc %.4f" % (lv.argmax(1) == Yv[:4000]).float().mean().item())
+    lv, _ = predict(model, Xv)
+    val_acc = (lv.argmax(1) == Yv).float().mean().item()
+    T = fit_T(lv, Yv)
+    log("val acc %.5f T %.3f ECE %.4f -> %.4f" % (val_acc, T, ece(F.softmax(lv, 1), Yv), ece(F.softmax(lv / T, 1), Yv)))
+    fm = fold(model, T)
+    os.makedirs(os.path.dirname(os.path.abspath(a.out)), exist_ok=True)
+    ops, cvdiff = export(fm, a.out)
+
+    Xh, Yh, _ = load([a.heldout])
+    lh, _ = predict(fm, Xh)
+    pred = lh.argmax(1).numpy()
+    ok = pred == Yh
+    conf = np.zeros((13, 13), np.int64)
+    np.add.at(conf, (Yh, pred), 1)
+    log("held-out renders: %.5f of %d squares (pieces %.5f)" % (ok.mean(), len(ok), ok[Yh != 0].mean()))
+    for i, c in enumerate(CLASSES):
+        m = Yh == i
+        if m.any():
+            log("  %-5s n=%5d acc %.4f" % (c or "empty", m.sum(), ok[m].mean()))
+    rep = dict(params=nparams, crop_hw=HW, train_crops=int(len(Yt)), steps=step, val_acc=val_acc, T=T,
+               heldout_acc=float(ok.mean()), heldout_pieces=float(ok[Yh != 0].mean()), heldout_n=int(len(ok)),
+               confusion=conf.tolist(), onnx_ops=ops, cv2_diff=float(cvdiff), seconds=time.time() - t_start)
+    with open(a.report, "w") as f:
+        json.dump(rep, f, indent=1)
+    log("done in %.0fs" % (time.time() - t_start))
+
+
+if __name__ == "__main__":
+    main()
