@@ -192,6 +192,9 @@ type Board struct {
 	Warped *image.Gray
 	// Kind is how the board was read: Digital or Photo.
 	Kind Kind
+	// Grid says how well the board's lines fitted a grid in perspective,
+	// for a board found in a photo from its lines; nil otherwise.
+	Grid *detect.GridFit
 }
 
 // Placement returns the first field of the FEN.
@@ -259,7 +262,7 @@ func (s *Scanner) ScanPDF(ctx context.Context, path, pages string) ([]Board, err
 
 // Scan reads every board in a decoded BGR picture.
 func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
-	found, err := detect.Find(img, detect.Options{MaxBoards: s.opts.MaxBoards})
+	found, err := s.find(img)
 	if err != nil {
 		if errors.Is(err, detect.ErrNoBoard) {
 			return nil, ErrNoBoard
@@ -271,7 +274,7 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		r, err := s.readKind(ctx, img, f.Corners)
+		r, err := s.readKind(ctx, img, f)
 		if err != nil {
 			return nil, err
 		}
@@ -301,7 +304,7 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 			return nil, err
 		}
 		b := newBoard(i, r.corners, pos)
-		b.Warped, b.Rotation, b.Kind = r.warped, r.rotation, r.kind
+		b.Warped, b.Rotation, b.Kind, b.Grid = r.warped, r.rotation, r.kind, r.grid
 		b.Consistency = consistencyChanges(changed, pos.Orientation)
 		b.Embedding = r.embedding
 		boards = append(boards, b)
@@ -349,30 +352,68 @@ type reading struct {
 	rotation  int
 	score     float64
 	kind      Kind
+	grid      *detect.GridFit
 }
 
-// readKind reads the board at corners as Options.Kind says.
-func (s *Scanner) readKind(ctx context.Context, img gocv.Mat, corners [4]detect.Point) (reading, error) {
-	kind := s.opts.Kind
-	if kind != Photo {
-		r, err := s.read(ctx, img, corners)
-		if err != nil || kind == Digital || r.score >= photoScore {
-			return r, err
+// find returns the boards of a picture. A photo holds one board, found
+// from its lines in perspective when they fit a grid.
+func (s *Scanner) find(img gocv.Mat) ([]detect.Board, error) {
+	if s.opts.Kind == Photo {
+		if g, err := detect.FindGrid(img); err == nil {
+			return []detect.Board{g}, nil
 		}
-		p, err := s.readPhoto(ctx, img, corners)
-		if err != nil || p.score <= r.score {
-			return r, nil // the flat reading stands if the photo one fails
-		}
-		return p, nil
 	}
-	return s.readPhoto(ctx, img, corners)
+	return detect.Find(img, detect.Options{MaxBoards: s.opts.MaxBoards})
+}
+
+// photoBoard returns the board to read as a photo: the grid fitted to
+// its lines when that finds the same board, whose corners are surer in
+// perspective than an outline's.
+func photoBoard(img gocv.Mat, f detect.Board) detect.Board {
+	if f.Grid != nil {
+		return f
+	}
+	g, err := detect.FindGrid(img)
+	if err != nil {
+		return f
+	}
+	var c1, c2 detect.Point
+	for i := range f.Corners {
+		c1.X, c1.Y = c1.X+f.Corners[i].X/4, c1.Y+f.Corners[i].Y/4
+		c2.X, c2.Y = c2.X+g.Corners[i].X/4, c2.Y+g.Corners[i].Y/4
+	}
+	a1, a2 := detect.Area(f.Corners), detect.Area(g.Corners)
+	if math.Hypot(c1.X-c2.X, c1.Y-c2.Y) > 0.25*math.Sqrt(a1) || a2 < a1/2 || a2 > 2*a1 {
+		return f
+	}
+	return g
+}
+
+// readKind reads the board f as Options.Kind says.
+func (s *Scanner) readKind(ctx context.Context, img gocv.Mat, f detect.Board) (reading, error) {
+	switch s.opts.Kind {
+	case Photo:
+		return s.readPhoto(ctx, img, photoBoard(img, f))
+	case Digital:
+		return s.read(ctx, img, f.Corners)
+	}
+	r, err := s.read(ctx, img, f.Corners)
+	if err != nil || r.score >= photoScore {
+		return r, err
+	}
+	p, err := s.readPhoto(ctx, img, photoBoard(img, f))
+	if err != nil || p.score <= r.score {
+		return r, nil // the flat reading stands if the photo one fails
+	}
+	return p, nil
 }
 
 // readPhoto reads the board at corners as a photo of real pieces. The
 // crops follow the camera recovered from the board's outline, which
 // assumes an uncropped photo; a crop of one is read with the picture's
 // up as the pieces' up too, and the surer reading kept.
-func (s *Scanner) readPhoto(ctx context.Context, img gocv.Mat, corners [4]detect.Point) (reading, error) {
+func (s *Scanner) readPhoto(ctx context.Context, img gocv.Mat, f detect.Board) (reading, error) {
+	corners := f.Corners
 	clf, err := s.photoClassifier()
 	if err != nil {
 		return reading{}, err
@@ -388,7 +429,7 @@ func (s *Scanner) readPhoto(ctx context.Context, img gocv.Mat, corners [4]detect
 			return best, err
 		}
 		r := reading{corners: corners, warped: board, probs: rd.Probs, embedding: rd.Embedding,
-			score: meanLogProb(rd.Probs), kind: Photo}
+			score: meanLogProb(rd.Probs), kind: Photo, grid: f.Grid}
 		if i == 0 || r.score > best.score {
 			best = r
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/fenscan/fenscan"
 	"github.com/fenscan/fenscan/assemble"
+	"github.com/fenscan/fenscan/detect"
 	"github.com/fenscan/fenscan/editor"
 )
 
@@ -58,6 +59,11 @@ type BoardRecord struct {
 	Corners    [4][2]float64 `json:"corners"`
 	Rotation   int           `json:"rotation"`
 	Confidence float64       `json:"confidence"`
+	// Kind is how the board was read: digital or photo.
+	Kind string `json:"kind,omitempty"`
+	// Grid says how well a photo's board lines fitted: lines seen of 18,
+	// and the crossings' error in squares.
+	Grid *detect.GridFit `json:"grid,omitempty"`
 	Status
 	Squares     []fenscan.Square `json:"squares"`
 	Consistency []fenscan.Change `json:"consistency_changes,omitempty"`
@@ -172,6 +178,7 @@ func Record(image string, b fenscan.Board, url string) BoardRecord {
 	j := BoardRecord{
 		Image: image, Page: b.Page, Board: b.Index, FEN: b.FEN, URL: url, Rotation: b.Rotation,
 		Confidence: b.Confidence, Squares: b.Squares[:], Consistency: b.Consistency,
+		Kind: string(b.Kind), Grid: b.Grid,
 	}
 	if p := b.Position; p != nil {
 		j.Status = Status{

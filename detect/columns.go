@@ -229,40 +229,7 @@ func (cam *Camera) column(r, c int, upright bool) column {
 // homography returns the 3x3 matrix taking each src point to its dst
 // point (h33 = 1), or false when the points are degenerate.
 func homography(src, dst [4]Point) ([3][3]float64, bool) {
-	var a [8][9]float64
-	for i := 0; i < 4; i++ {
-		x, y, X, Y := src[i].X, src[i].Y, dst[i].X, dst[i].Y
-		a[2*i] = [9]float64{x, y, 1, 0, 0, 0, -X * x, -X * y, X}
-		a[2*i+1] = [9]float64{0, 0, 0, x, y, 1, -Y * x, -Y * y, Y}
-	}
-	// Gauss-Jordan elimination with partial pivoting.
-	for col := 0; col < 8; col++ {
-		p := col
-		for r := col + 1; r < 8; r++ {
-			if math.Abs(a[r][col]) > math.Abs(a[p][col]) {
-				p = r
-			}
-		}
-		if math.Abs(a[p][col]) < 1e-12 {
-			return [3][3]float64{}, false
-		}
-		a[col], a[p] = a[p], a[col]
-		for r := 0; r < 8; r++ {
-			if r == col {
-				continue
-			}
-			f := a[r][col] / a[col][col]
-			for k := col; k < 9; k++ {
-				a[r][k] -= f * a[col][k]
-			}
-		}
-	}
-	var h [3][3]float64
-	for i := 0; i < 8; i++ {
-		h[i/3][i%3] = a[i][8] / a[i][i]
-	}
-	h[2][2] = 1
-	return h, true
+	return fitHomography(src[:], dst[:])
 }
 
 func norm(a [3]float64) float64 { return math.Sqrt(dot(a, a)) }

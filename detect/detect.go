@@ -35,6 +35,9 @@ type Board struct {
 	Checker float64
 	// Score combines the two; overlapping fits keep the best.
 	Score float64
+	// Grid says how well the board's lines fitted, for a board found
+	// from its lines in perspective (a photo); nil otherwise.
+	Grid *GridFit
 }
 
 var debug = os.Getenv("FENSCAN_DEBUG") != ""
@@ -159,17 +162,8 @@ func Find(img gocv.Mat, opts Options) ([]Board, error) {
 	if img.Empty() {
 		return nil, errors.New("detect: empty picture")
 	}
-	grey := toGrey(img)
+	grey, scale := workGrey(img)
 	defer grey.Close()
-
-	scale := 1.0
-	if m := max(grey.Cols(), grey.Rows()); m > workSide {
-		scale = float64(workSide) / float64(m)
-		small := gocv.NewMat()
-		gocv.Resize(grey, &small, image.Point{}, scale, scale, gocv.InterpolationArea)
-		grey.Close()
-		grey = small
-	}
 	if grey.Cols() < minBoard/2 || grey.Rows() < minBoard/2 {
 		return nil, fmt.Errorf("detect: picture of %dx%d is too small", img.Cols(), img.Rows())
 	}
@@ -220,6 +214,13 @@ func Find(img gocv.Mat, opts Options) ([]Board, error) {
 		}
 	}
 	found = append(found, fitQuads(grey, quads, found, minScore)...)
+	if len(found) == 0 {
+		// A photo of a real board: perspective and pieces hide the
+		// lattice and the outline; its lines still show.
+		if b, ok := gridBoard(grey); ok {
+			found = append(found, b)
+		}
+	}
 	found = suppress(found)
 	if len(found) == 0 {
 		return nil, ErrNoBoard
@@ -234,6 +235,49 @@ func Find(img gocv.Mat, opts Options) ([]Board, error) {
 		}
 	}
 	return found, nil
+}
+
+// FindGrid looks for one board in a photo of a real board by its lines
+// (see findGrid), whatever else the picture shows. It returns ErrNoBoard
+// when no grid of nine by nine lines fits.
+func FindGrid(img gocv.Mat) (Board, error) {
+	if img.Empty() {
+		return Board{}, errors.New("detect: empty picture")
+	}
+	grey, scale := workGrey(img)
+	defer grey.Close()
+	b, ok := gridBoard(grey)
+	if !ok {
+		return Board{}, ErrNoBoard
+	}
+	for j := range b.Corners {
+		b.Corners[j].X /= scale
+		b.Corners[j].Y /= scale
+	}
+	return b, nil
+}
+
+// workGrey returns img in grey, shrunk to at most workSide pixels on its
+// longer side, and the factor it was shrunk by.
+func workGrey(img gocv.Mat) (gocv.Mat, float64) {
+	grey := toGrey(img)
+	scale := 1.0
+	if m := max(grey.Cols(), grey.Rows()); m > workSide {
+		scale = float64(workSide) / float64(m)
+		small := gocv.NewMat()
+		gocv.Resize(grey, &small, image.Point{}, scale, scale, gocv.InterpolationArea)
+		grey.Close()
+		grey = small
+	}
+	return grey, scale
+}
+
+func gridBoard(grey gocv.Mat) (Board, bool) {
+	b, fit, ok := findGrid(grey)
+	if ok {
+		b.Grid = &fit
+	}
+	return b, ok
 }
 
 func toGrey(img gocv.Mat) gocv.Mat {

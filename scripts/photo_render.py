@@ -136,11 +136,13 @@ def board_image(rng, tex_names, margin_sq, coords):
     off = int(round(margin_sq * px))
     if tex_names and rng.random() < 0.45:
         t = rng.choice(tex_names)
-        area = Image.open(os.path.join(ART, "boards", t + ".png")).convert("RGB").resize((8 * px, 8 * px))
+        area = Image.fromarray(texture_area(t)).resize((8 * px, 8 * px))
         border = tuple(int(x) for x in np.asarray(area).reshape(-1, 3).mean(0) * rng.uniform(0.4, 1.0))
+        name = "texture " + t
         light_txt = (230, 230, 230) if np.mean(border) < 110 else (30, 30, 30)
     else:
         light, dark = rng.choice(PALETTES)
+        name = "flat"
         jit = lambda c: tuple(int(255 * min(1, max(0, x + rng.uniform(-0.05, 0.05)))) for x in c)  # noqa: E731
         light, dark = jit(light), jit(dark)
         a = np.zeros((8 * px, 8 * px, 3), np.uint8)
@@ -160,7 +162,35 @@ def board_image(rng, tex_names, margin_sq, coords):
             cx, cy = off + i * px + px // 2, off + i * px + px // 2
             for (x, y, s) in ((cx, off // 2, f), (cx, size - off // 2, f), (off // 2, cy, r), (size - off // 2, cy, r)):
                 d.text((x, y), s, fill=light_txt, font=font, anchor="mm")
-    return img
+    return img, name
+
+
+def texture_area(name):
+    """An exact 8x8 board from one of the staunton3d textures. They are 8 squares wide
+    but cut off vertically part way through a row, with a frame strip: the rows are
+    found from where the light/dark pattern flips, and square tiles of the complete rows
+    laid out again, each square from a row of the same parity, keeping the grain."""
+    t = np.asarray(Image.open(os.path.join(ART, "boards", name + ".png")).convert("RGB"))
+    h, w = t.shape[:2]
+    P = w // 8
+    lum = t.astype(np.float32).mean(2)
+    sign = np.where((np.arange(w) // P) % 2 == 0, 1.0, -1.0)
+    s = (lum * sign).mean(1)  # flips sign row by row
+    best, off = -1e9, 0
+    for o in range(P):
+        rows = (np.arange(h) - o) // P
+        score = (s * np.where(rows % 2 == 0, 1.0, -1.0)).sum()
+        score = max(score, -score)
+        if score > best:
+            best, off = score, o
+    full = [k for k in range(-1, h // P + 1) if off + k * P >= 0 and off + (k + 1) * P <= h]
+    out = np.zeros((8 * P, 8 * P, 3), np.uint8)
+    for r in range(8):
+        # a complete row of the same parity as r (row k's parity is that of k - full[0])
+        cands = [k for k in full if (k - full[0]) % 2 == r % 2]
+        k = cands[min(r // 2, len(cands) - 1)]
+        out[r * P:(r + 1) * P] = t[off + k * P:off + (k + 1) * P, :8 * P]
+    return out
 
 
 def set_image(mat_nodes, img, name):
@@ -257,7 +287,7 @@ def one(o, S, rng, tex_names, idx):
     sc, pool = S["sc"], S["pool"]
     margin = rng.choice([0.0, 0.15, 0.3, 0.5, 0.6, 0.8]) if rng.random() < 0.9 else rng.uniform(0, 1)
     coords = rng.random() < 0.6
-    img = board_image(rng, tex_names, margin, coords)
+    img, S["board_name"] = board_image(rng, tex_names, margin, coords)
     set_image(S["tm"].node_tree.nodes, img, "boardimg")
     n = 8 + 2 * margin
     S["top"].scale = (n, n, 1)
@@ -349,11 +379,14 @@ def one(o, S, rng, tex_names, idx):
         if all(0.02 * W < x < 0.98 * W and 0.02 * H < y < 0.98 * H for x, y in pts):
             break
         fill *= 0.92
+    if os.environ.get("FENSCAN_MARKERS"):  # debugging: red balls on the labelled corners
+        for p3 in corners3:
+            bpy.ops.mesh.primitive_uv_sphere_add(radius=0.06, location=p3)
     name = "%05d.jpg" % idx
     sc.render.filepath = os.path.join(o["out"], "images", name)
     bpy.ops.render.render(write_still=True)
-    notes = "blender render; board corners (a8,h8,h1,a1) [%s]; elevation %.1f; azimuth %.0f; lens %.0f mm" % (
-        "; ".join("[%.1f; %.1f]" % p for p in pts), elev, math.degrees(az), cam.data.lens)
+    notes = "blender render; board %s; board corners (a8,h8,h1,a1) [%s]; elevation %.1f; azimuth %.0f; lens %.0f mm" % (
+        S["board_name"], "; ".join("[%.1f; %.1f]" % p for p in pts), elev, math.degrees(az), cam.data.lens)
     return "images/%s,%s,photo,\"%s\",fenscan scripts/photo_render.py,MIT (staunton3d art)\n" % (name, fen(rows), notes)
 
 

@@ -12,8 +12,10 @@ mkdir -p "$out"
 render() { # dir count seed [--heldout]
 	dir=$1 count=$2 seed=$3
 	shift 3
-	done=0
-	[ -f "$dir/labels.csv" ] && done=$(($(wc -l <"$dir/labels.csv") - 1))
+	done=0 # the number after the last picture listed
+	if [ -f "$dir/labels.csv" ] && [ "$(wc -l <"$dir/labels.csv")" -gt 1 ]; then
+		done=$(($(tail -n 1 "$dir/labels.csv" | sed 's|^images/0*\([0-9][0-9]*\)\.jpg.*|\1|') + 1))
+	fi
 	[ "$done" -ge "$count" ] && return 0
 	blender -b -P scripts/photo_render.py -- --out "$dir" --n $((count - done)) --start "$done" --seed "$seed" "$@" \
 		2>&1 | grep --line-buffered '^rendered' >>"$out/render.log"

@@ -23,6 +23,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -39,7 +40,15 @@ func main() {
 	h := flag.Int("h", 64, "crop height")
 	seed := flag.Int64("seed", 1, "random seed")
 	upright := flag.String("upright", "both", "crops with up as the camera says (no), as the picture's up (yes), or both")
+	check := flag.Bool("detect", false, "instead of cutting crops, report how far detect.Find puts each board's corners from the labelled ones")
 	flag.Parse()
+	if *check {
+		if err := detectErrors(flag.Args()); err != nil {
+			fmt.Fprintln(os.Stderr, "photocrops:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if err := run(flag.Args(), *out, *jitter, *sigma, image.Pt(*w, *h), *seed, *upright); err != nil {
 		fmt.Fprintln(os.Stderr, "photocrops:", err)
 		os.Exit(1)
@@ -199,4 +208,76 @@ func writeNpy(path, dtype string, shape []int, data []byte) error {
 		return err
 	}
 	return f.Close()
+}
+
+// detectErrors prints, for each labelled photo, the largest distance of a
+// detected corner from the labelled one, as a fraction of the board's side
+// (corners matched in the best of the eight orders), and a summary.
+func detectErrors(csvs []string) error {
+	var errs []float64
+	missed := 0
+	for _, path := range csvs {
+		labels, err := fenscan.ReadLabels(path)
+		if err != nil {
+			return err
+		}
+		for _, l := range labels {
+			want, err := boardCorners(l.Notes)
+			if err != nil {
+				continue
+			}
+			data, err := fenscan.ReadPicture(l.Image, 0)
+			if err != nil {
+				return err
+			}
+			img, err := fenscan.Decode(data, 0)
+			if err != nil {
+				return err
+			}
+			found, err := detect.Find(img, detect.Options{MaxBoards: 1})
+			img.Close()
+			if err != nil {
+				fmt.Printf("%s\tmissed\n", l.Image)
+				missed++
+				continue
+			}
+			side := 0.0
+			for i := range want {
+				side = math.Max(side, math.Hypot(want[i].X-want[(i+1)%4].X, want[i].Y-want[(i+1)%4].Y))
+			}
+			best := math.Inf(1)
+			for rot := 0; rot < 4; rot++ {
+				for _, rev := range []bool{false, true} {
+					worst := 0.0
+					for i := range want {
+						j := (i + rot) % 4
+						if rev {
+							j = (4 - i + rot) % 4
+						}
+						g := found[0].Corners[j]
+						worst = math.Max(worst, math.Hypot(g.X-want[i].X, g.Y-want[i].Y))
+					}
+					best = math.Min(best, worst/side)
+				}
+			}
+			grid := ""
+			if f := found[0].Grid; f != nil {
+				grid = fmt.Sprintf("\tgrid lines %d error %.3f", f.Lines, f.Error)
+			}
+			fmt.Printf("%s\t%.4f%s\n", l.Image, best, grid)
+			errs = append(errs, best)
+		}
+	}
+	sort.Float64s(errs)
+	within := 0
+	for _, e := range errs {
+		if e <= 0.02 {
+			within++
+		}
+	}
+	if len(errs) > 0 {
+		fmt.Printf("found %d of %d; corner error median %.4f, p90 %.4f; within 2%%: %d\n",
+			len(errs), len(errs)+missed, errs[len(errs)/2], errs[len(errs)*9/10], within)
+	}
+	return nil
 }

@@ -1,0 +1,804 @@
+package detect
+
+import (
+	"encoding/binary"
+	"fmt"
+	"image"
+	"math"
+	"math/rand"
+	"sort"
+
+	"gocv.io/x/gocv"
+)
+
+// A photo of a real board shows its grid in perspective, often with
+// pieces standing on most lines and the board turned any way: the
+// lattice search, which wants straight, evenly spaced rows and columns,
+// does not see it. The grid is found instead from its lines: straight
+// edges are collected and sorted into the two families of the board's
+// lines, and a homography is fitted by RANSAC to the one assignment of
+// whole-number grid positions that most lines agree with.
+
+// gridLine is a line a*x + b*y = c (a*a + b*b = 1), with the total length
+// of the edge segments that make it up, and their end points.
+type gridLine struct {
+	a, b, c float64
+	length  float64
+	ends    []Point
+}
+
+func (l gridLine) angle() float64 {
+	t := math.Atan2(l.a, -l.b) // the line's direction, in [0, pi)
+	if t < 0 {
+		t += math.Pi
+	}
+	if t >= math.Pi {
+		t -= math.Pi
+	}
+	return t
+}
+
+// GridFit says how well a board's grid was fitted in a photo.
+type GridFit struct {
+	// Lines is how many of the grid's 18 lines were seen.
+	Lines int `json:"lines"`
+	// Error is the root mean square distance, in squares, of the seen
+	// lines' crossings from where the fitted grid puts them.
+	Error float64 `json:"error"`
+}
+
+// findGrid looks for a chessboard's 9x9 grid of lines in a grey picture.
+func findGrid(grey gocv.Mat) (Board, GridFit, bool) {
+	segs := segments(grey)
+	if len(segs) < 8 {
+		return Board{}, GridFit{}, false
+	}
+	famA, famB := families(segs)
+	la, lb := mergeLines(famA), mergeLines(famB)
+	if len(la) < 4 || len(lb) < 4 {
+		return Board{}, GridFit{}, false
+	}
+	h, ua, ub, ok := ransacGrid(la, lb)
+	if !ok {
+		return Board{}, GridFit{}, false
+	}
+	in, err := newIntegral(grey)
+	if err != nil {
+		return Board{}, GridFit{}, false
+	}
+	return place(grey, in, h, la, lb, ua, ub)
+}
+
+// segments returns the straight edges of a picture.
+func segments(grey gocv.Mat) [][4]float64 {
+	blur := gocv.NewMat()
+	defer blur.Close()
+	gocv.GaussianBlur(grey, &blur, image.Pt(5, 5), 1.2, 1.2, gocv.BorderReplicate)
+	edges := gocv.NewMat()
+	defer edges.Close()
+	gocv.Canny(blur, &edges, 30, 90)
+	side := float64(min(grey.Cols(), grey.Rows()))
+	lines := gocv.NewMat()
+	defer lines.Close()
+	gocv.HoughLinesPWithParams(edges, &lines, 1, math.Pi/360, 30, float32(0.05*side), float32(0.015*side))
+	var out [][4]float64
+	for i := 0; i < lines.Rows(); i++ {
+		v := lines.GetVeciAt(i, 0)
+		out = append(out, [4]float64{float64(v[0]), float64(v[1]), float64(v[2]), float64(v[3])})
+	}
+	return out
+}
+
+func segLine(s [4]float64) gridLine {
+	dx, dy := s[2]-s[0], s[3]-s[1]
+	n := math.Hypot(dx, dy)
+	a, b := -dy/n, dx/n
+	return gridLine{a: a, b: b, c: a*s[0] + b*s[1], length: n, ends: []Point{{s[0], s[1]}, {s[2], s[3]}}}
+}
+
+// families splits segments into the two directions of a board's lines:
+// the strongest direction by total length, and the strongest at least 25
+// degrees from it. Perspective fans each family out, so a segment joins
+// the nearer direction if within 30 degrees.
+func families(segs [][4]float64) (a, b []gridLine) {
+	const bins = 180
+	var hist [bins]float64
+	lines := make([]gridLine, len(segs))
+	for i, s := range segs {
+		lines[i] = segLine(s)
+		k := int(lines[i].angle()/math.Pi*bins) % bins
+		for d := -3; d <= 3; d++ {
+			hist[(k+d+bins)%bins] += lines[i].length * (1 - math.Abs(float64(d))/4)
+		}
+	}
+	p1 := 0
+	for k := range hist {
+		if hist[k] > hist[p1] {
+			p1 = k
+		}
+	}
+	p2 := -1
+	for k := range hist {
+		if angDist(float64(k), float64(p1), bins) >= 25 && (p2 < 0 || hist[k] > hist[p2]) {
+			p2 = k
+		}
+	}
+	t1, t2 := float64(p1)*math.Pi/bins, float64(p2)*math.Pi/bins
+	for _, l := range lines {
+		d1, d2 := angDist(l.angle(), t1, math.Pi), angDist(l.angle(), t2, math.Pi)
+		switch {
+		case d1 <= d2 && d1 < math.Pi/6:
+			a = append(a, l)
+		case d2 < d1 && d2 < math.Pi/6:
+			b = append(b, l)
+		}
+	}
+	return a, b
+}
+
+// angDist is the distance between two angles on a circle of length period.
+func angDist(x, y, period float64) float64 {
+	d := math.Mod(math.Abs(x-y), period)
+	return math.Min(d, period-d)
+}
+
+// mergeLines joins segments of one line (pieces break a board's lines
+// into many) and drops lines seen only in short bits.
+func mergeLines(ls []gridLine) []gridLine {
+	sort.Slice(ls, func(i, j int) bool { return ls[i].length > ls[j].length })
+	var out []gridLine
+	for _, l := range ls {
+		merged := false
+		for i := range out {
+			o := &out[i]
+			if angDist(l.angle(), o.angle(), math.Pi) > 2.5*math.Pi/180 {
+				continue
+			}
+			// Distance of the segment's line from the kept line, measured
+			// at the point of l nearest the origin.
+			px, py := l.a*l.c, l.b*l.c
+			if math.Abs(o.a*px+o.b*py-o.c) > 3 {
+				continue
+			}
+			o.length += l.length
+			o.ends = append(o.ends, l.ends...)
+			merged = true
+			break
+		}
+		if !merged {
+			out = append(out, l)
+		}
+	}
+	for i := range out {
+		out[i].refit()
+	}
+	if len(out) > 40 {
+		out = out[:40]
+	}
+	return out
+}
+
+// refit makes the line the best fit (total least squares) through the
+// end points of all its segments: one segment alone is short and its
+// angle coarse.
+func (l *gridLine) refit() {
+	if len(l.ends) < 4 {
+		return
+	}
+	var mx, my float64
+	for _, p := range l.ends {
+		mx += p.X
+		my += p.Y
+	}
+	n := float64(len(l.ends))
+	mx, my = mx/n, my/n
+	var sxx, sxy, syy float64
+	for _, p := range l.ends {
+		dx, dy := p.X-mx, p.Y-my
+		sxx += dx * dx
+		sxy += dx * dy
+		syy += dy * dy
+	}
+	// The direction is the principal axis; the normal is across it.
+	t := 0.5 * math.Atan2(2*sxy, sxx-syy)
+	l.a, l.b = -math.Sin(t), math.Cos(t)
+	l.c = l.a*mx + l.b*my
+}
+
+// crossing is the crossing point of two lines.
+func crossing(l, m gridLine) (Point, bool) {
+	det := l.a*m.b - l.b*m.a
+	if math.Abs(det) < 1e-9 {
+		return Point{}, false
+	}
+	return Point{(l.c*m.b - l.b*m.c) / det, (l.a*m.c - l.c*m.a) / det}, true
+}
+
+// gridTol is how far, in squares, a line may lie from a whole-number grid
+// position and still count as on it.
+const gridTol = 0.12
+
+// ransacGrid fits the homography from picture to grid coordinates (one
+// unit per square) that puts the most lines of each family on whole
+// numbers. It returns the homography and each line's grid position (NaN
+// for lines off the grid).
+func ransacGrid(la, lb []gridLine) (h [3][3]float64, ua, ub []float64, ok bool) {
+	cr := newCrossings(la, lb)
+	rng := rand.New(rand.NewSource(1))
+	best := -1.0
+	pa, pb := make([]float64, len(la)), make([]float64, len(lb))
+	sc := make([]float64, max(len(la), len(lb)))
+	for it := 0; it < 800; it++ {
+		i1, i2 := rng.Intn(len(la)), rng.Intn(len(la))
+		j1, j2 := rng.Intn(len(lb)), rng.Intn(len(lb))
+		if i1 == i2 || j1 == j2 {
+			continue
+		}
+		quad, good := [4]Point{}, true
+		for k, pr := range [4][2]int{{i1, j1}, {i2, j1}, {i2, j2}, {i1, j2}} {
+			quad[k], good = cr.at(pr[0], pr[1])
+			if !good {
+				break
+			}
+		}
+		if !good || !convex(orderCorners(quad)) {
+			continue
+		}
+		hh, good := homography(quad, [4]Point{{0, 0}, {1, 0}, {1, 1}, {0, 1}})
+		if !good {
+			continue
+		}
+		cr.positions(hh, pa, pb)
+		// The picked lines may be 1 to 8 squares apart: scaling the grid
+		// by that many puts the lines between them on whole numbers.
+		bestA, bestB := -1.0, -1.0
+		var sa, sb int
+		for s := 1; s <= 8; s++ {
+			for axis, p := range [2][]float64{pa, pb} {
+				v := sc[:len(p)]
+				for i := range p {
+					v[i] = p[i] * float64(s)
+				}
+				n, e := onGrid(v)
+				score := float64(n) - e/gridTol
+				if n < 3 {
+					continue
+				}
+				if axis == 0 && score > bestA {
+					bestA, sa = score, s
+				}
+				if axis == 1 && score > bestB {
+					bestB, sb = score, s
+				}
+			}
+		}
+		if bestA < 0 || bestB < 0 {
+			continue
+		}
+		if score := bestA * bestB; score > best {
+			best = score
+			h = mul3([3][3]float64{{float64(sa), 0, 0}, {0, float64(sb), 0}, {0, 0, 1}}, hh)
+		}
+	}
+	if best < 0 {
+		return h, nil, nil, false
+	}
+	ua, ub = make([]float64, len(la)), make([]float64, len(lb))
+	cr.positions(h, ua, ub)
+	onGrid(ua)
+	onGrid(ub)
+	// Refit on every crossing of lines that sit on the grid, twice.
+	for round := 0; round < 2; round++ {
+		var src, dst []Point
+		for i, u := range ua {
+			for j, v := range ub {
+				if p, ok := cr.at(i, j); ok && !math.IsNaN(u) && !math.IsNaN(v) {
+					src = append(src, p)
+					dst = append(dst, Point{math.Round(u), math.Round(v)})
+				}
+			}
+		}
+		hh, ok := fitHomography(src, dst)
+		if !ok {
+			break
+		}
+		h = hh
+		cr.positions(h, ua, ub)
+		onGrid(ua)
+		onGrid(ub)
+	}
+	return h, ua, ub, true
+}
+
+// crossings holds where each line of one family crosses each of the other.
+type crossings struct {
+	na, nb int
+	pts    []Point
+	ok     []bool
+}
+
+func newCrossings(la, lb []gridLine) *crossings {
+	c := &crossings{na: len(la), nb: len(lb), pts: make([]Point, len(la)*len(lb)), ok: make([]bool, len(la)*len(lb))}
+	for i := range la {
+		for j := range lb {
+			c.pts[i*len(lb)+j], c.ok[i*len(lb)+j] = crossing(la[i], lb[j])
+		}
+	}
+	return c
+}
+
+func (c *crossings) at(i, j int) (Point, bool) { return c.pts[i*c.nb+j], c.ok[i*c.nb+j] }
+
+// positions maps the crossings into grid space by h and gives each line
+// its position there: x for the first family, y for the second; NaN when
+// the line does not keep one coordinate along its run, as a grid line
+// does.
+func (c *crossings) positions(h [3][3]float64, pa, pb []float64) {
+	q := make([]Point, len(c.pts))
+	for k, p := range c.pts {
+		q[k] = apply(h, p)
+	}
+	var vals []float64
+	line := func(n int, get func(k int) (float64, bool)) float64 {
+		vals = vals[:0]
+		for k := 0; k < n; k++ {
+			if v, ok := get(k); ok {
+				vals = append(vals, v)
+			}
+		}
+		if len(vals) < 2 {
+			return math.NaN()
+		}
+		sort.Float64s(vals)
+		med := vals[len(vals)/2]
+		if vals[len(vals)*3/4]-vals[len(vals)/4] > 2*gridTol || med < -12 || med > 20 {
+			return math.NaN()
+		}
+		return med
+	}
+	for i := range pa {
+		pa[i] = line(c.nb, func(j int) (float64, bool) { return q[i*c.nb+j].X, c.ok[i*c.nb+j] })
+	}
+	for j := range pb {
+		pb[j] = line(c.na, func(i int) (float64, bool) { return q[i*c.nb+j].Y, c.ok[i*c.nb+j] })
+	}
+}
+
+// onGrid counts the distinct whole-number positions lines sit on within
+// the best window of nine (a board has nine lines each way: a grid of
+// half-size squares would put more lines on whole numbers, but spread
+// over twice the span), and their mean distance from them. Lines off
+// whole numbers become NaN.
+func onGrid(pos []float64) (int, float64) {
+	var dist [64]float64
+	var seen [64]bool
+	const off = 24 // positions run from -12 to 20: index p+off
+	for i, p := range pos {
+		if math.IsNaN(p) {
+			continue
+		}
+		d := math.Abs(p - math.Round(p))
+		k := int(math.Round(p)) + off
+		if d > gridTol || k < 0 || k >= len(seen) {
+			pos[i] = math.NaN()
+			continue
+		}
+		if !seen[k] || d < dist[k] {
+			seen[k], dist[k] = true, d
+		}
+	}
+	best, bestSum := 0, 0.0
+	for lo := 0; lo+9 <= len(seen); lo++ {
+		n, sum := 0, 0.0
+		for k := lo; k < lo+9; k++ {
+			if seen[k] {
+				n++
+				sum += dist[k]
+			}
+		}
+		if n > best {
+			best, bestSum = n, sum
+		}
+	}
+	if best == 0 {
+		return 0, 0
+	}
+	return best, bestSum / float64(best)
+}
+
+// place chooses which 8x8 block of the fitted grid is the board: the
+// window of whole-number positions holding the most seen lines, ties
+// broken by how clearly its squares alternate light and dark.
+func place(grey gocv.Mat, in *integral, h [3][3]float64, la, lb []gridLine, ua, ub []float64) (Board, GridFit, bool) {
+	inv, ok := invert(h)
+	if !ok {
+		return Board{}, GridFit{}, false
+	}
+	lines := func(pos []float64) map[int]bool {
+		m := map[int]bool{}
+		for _, p := range pos {
+			if !math.IsNaN(p) {
+				m[int(math.Round(p))] = true
+			}
+		}
+		return m
+	}
+	ma, mb := lines(ua), lines(ub)
+	span := func(m map[int]bool) (lo, hi int) {
+		lo, hi = 1<<30, -(1 << 30)
+		for k := range m {
+			lo, hi = min(lo, k), max(hi, k)
+		}
+		return lo, hi
+	}
+	alo, ahi := span(ma)
+	blo, bhi := span(mb)
+	bestScore, bx, by := math.Inf(-1), 0, 0
+	w, hgt := float64(grey.Cols()), float64(grey.Rows())
+	// The window runs over every placement that covers the seen lines, or
+	// lies within them when more than nine were seen (a frame, a table).
+	for x0 := min(alo, ahi-8); x0 <= max(alo, ahi-8); x0++ {
+		for y0 := min(blo, bhi-8); y0 <= max(blo, bhi-8); y0++ {
+			n := 0
+			for k := 0; k <= 8; k++ {
+				if ma[x0+k] {
+					n++
+				}
+				if mb[y0+k] {
+					n++
+				}
+			}
+			corners := gridCorners(inv, x0, y0)
+			outside := false
+			for _, c := range corners {
+				if c.X < -0.02*w || c.Y < -0.02*hgt || c.X > 1.02*w || c.Y > 1.02*hgt {
+					outside = true
+				}
+			}
+			if outside {
+				continue
+			}
+			checker, edges := checkerOf(in, inv, x0, y0)
+			score := float64(n) + checker + 2*edges
+			if score > bestScore {
+				bestScore, bx, by = score, x0, y0
+			}
+		}
+	}
+	if math.IsInf(bestScore, -1) {
+		return Board{}, GridFit{}, false
+	}
+	if hr, ok := refineCorners(grey, h, inv, bx, by); ok {
+		h = hr
+		if inv, ok = invert(h); !ok {
+			return Board{}, GridFit{}, false
+		}
+	}
+	// How well the seen crossings inside the board fit the grid.
+	fit := GridFit{}
+	for k := 0; k <= 8; k++ {
+		if ma[bx+k] {
+			fit.Lines++
+		}
+		if mb[by+k] {
+			fit.Lines++
+		}
+	}
+	var sum float64
+	var cnt int
+	for i, u := range ua {
+		if math.IsNaN(u) || math.Round(u) < float64(bx) || math.Round(u) > float64(bx+8) {
+			continue
+		}
+		for j, v := range ub {
+			if math.IsNaN(v) || math.Round(v) < float64(by) || math.Round(v) > float64(by+8) {
+				continue
+			}
+			if p, ok := crossing(la[i], lb[j]); ok {
+				q := apply(h, p)
+				dx, dy := q.X-math.Round(u), q.Y-math.Round(v)
+				sum += dx*dx + dy*dy
+				cnt++
+			}
+		}
+	}
+	if cnt > 0 {
+		fit.Error = math.Sqrt(sum / float64(cnt))
+	}
+	checker, _ := checkerOf(in, inv, bx, by)
+	if fit.Lines < 10 || checker < 0.5 {
+		if debug {
+			fmt.Printf("  grid: %d lines, error %.3f, checker %.2f: no board\n", fit.Lines, fit.Error, checker)
+		}
+		return Board{}, fit, false
+	}
+	b := Board{Corners: orderCorners(gridCorners(inv, bx, by)), Lattice: float64(fit.Lines) / 4, Checker: checker}
+	b.Score = math.Sqrt(b.Lattice * b.Checker)
+	return b, fit, true
+}
+
+// refineCorners moves the board's 49 inner crossings, where four squares
+// meet in an X, to where the picture shows them (cv::cornerSubPix), and
+// refits the homography to those that moved little: the lines from
+// which the grid was first fitted are bent by pieces and coarse.
+func refineCorners(grey gocv.Mat, h, inv [3][3]float64, x0, y0 int) ([3][3]float64, bool) {
+	var pts, grid []Point
+	var sizes []float64
+	for j := 1; j < 8; j++ {
+		for i := 1; i < 8; i++ {
+			g := Point{float64(x0 + i), float64(y0 + j)}
+			p := apply(inv, g)
+			q := apply(inv, Point{g.X + 1, g.Y})
+			r := apply(inv, Point{g.X, g.Y + 1})
+			pts = append(pts, p)
+			grid = append(grid, g)
+			sizes = append(sizes, math.Min(math.Hypot(q.X-p.X, q.Y-p.Y), math.Hypot(r.X-p.X, r.Y-p.Y)))
+		}
+	}
+	sort.Float64s(sizes)
+	half := int(math.Max(2, math.Min(15, 0.25*sizes[len(sizes)/2])))
+	raw := make([]byte, 8*len(pts))
+	for i, p := range pts {
+		binary.LittleEndian.PutUint32(raw[8*i:], math.Float32bits(float32(p.X)))
+		binary.LittleEndian.PutUint32(raw[8*i+4:], math.Float32bits(float32(p.Y)))
+	}
+	m, err := gocv.NewMatFromBytes(len(pts), 1, gocv.MatTypeCV32FC2, raw)
+	if err != nil {
+		return h, false
+	}
+	defer m.Close()
+	gocv.CornerSubPix(grey, &m, image.Pt(half, half), image.Pt(-1, -1),
+		gocv.NewTermCriteria(gocv.Count|gocv.EPS, 30, 0.01))
+	var src, dst []Point
+	for i := range pts {
+		q := Point{float64(m.GetFloatAt(i, 0)), float64(m.GetFloatAt(i, 1))}
+		// A crossing hidden by a piece drifts to the piece's outline.
+		if math.Hypot(q.X-pts[i].X, q.Y-pts[i].Y) < 0.2*sizes[len(sizes)/2] {
+			src, dst = append(src, q), append(dst, grid[i])
+		}
+	}
+	if len(src) < 12 {
+		return h, false
+	}
+	hr, ok := fitHomography(src, dst)
+	if !ok {
+		return h, false
+	}
+	// Once more without the crossings the refit leaves furthest out.
+	var s2, d2 []Point
+	for i := range src {
+		q := apply(hr, src[i])
+		if math.Hypot(q.X-dst[i].X, q.Y-dst[i].Y) < 0.08 {
+			s2, d2 = append(s2, src[i]), append(d2, dst[i])
+		}
+	}
+	if len(s2) >= 12 {
+		if h2, ok := fitHomography(s2, d2); ok {
+			return h2, true
+		}
+	}
+	return hr, true
+}
+
+func gridCorners(inv [3][3]float64, x0, y0 int) [4]Point {
+	var c [4]Point
+	for k, d := range [4][2]int{{0, 0}, {8, 0}, {8, 8}, {0, 8}} {
+		c[k] = apply(inv, Point{float64(x0 + d[0]), float64(y0 + d[1])})
+	}
+	return c
+}
+
+// checkerOf measures how clearly the 64 squares of the board at grid
+// window (x0, y0) alternate light and dark: the difference of the median
+// brightness of the two colours of squares over their spread. Each square
+// is read near its four corners, which pieces cover least, keeping the
+// middle two readings. edges is the weakest alternation along the four
+// outer rows and columns, relative to the whole board's: a window
+// shifted by one square onto a frame keeps most of its checker but loses
+// one edge.
+func checkerOf(in *integral, inv [3][3]float64, x0, y0 int) (checker, edges float64) {
+	h := len(in.sum)/(in.w+1) - 1
+	patch := func(u, v float64) (float64, bool) {
+		p := apply(inv, Point{u, v})
+		q := apply(inv, Point{u + 0.1, v + 0.1})
+		rad := math.Max(1, math.Hypot(q.X-p.X, q.Y-p.Y)/1.5)
+		xa, ya := int(p.X-rad), int(p.Y-rad)
+		xb, yb := int(p.X+rad)+1, int(p.Y+rad)+1
+		if xa < 0 || ya < 0 || xb > in.w || yb > h {
+			return 0, false
+		}
+		return in.rect(xa, ya, xb, yb) / float64((xb-xa)*(yb-ya)), true
+	}
+	var sq [64]float64
+	var vals [2][]float64
+	for r := 0; r < 8; r++ {
+		for c := 0; c < 8; c++ {
+			var v []float64
+			for _, d := range [4][2]float64{{0.2, 0.2}, {0.8, 0.2}, {0.2, 0.8}, {0.8, 0.8}} {
+				if x, ok := patch(float64(x0+c)+d[0], float64(y0+r)+d[1]); ok {
+					v = append(v, x)
+				}
+			}
+			if len(v) < 4 {
+				sq[r*8+c] = math.NaN()
+				continue
+			}
+			sort.Float64s(v)
+			sq[r*8+c] = (v[1] + v[2]) / 2
+			vals[(r+c)%2] = append(vals[(r+c)%2], sq[r*8+c])
+		}
+	}
+	med := func(v []float64) (float64, float64, bool) {
+		if len(v) < 16 {
+			return 0, 0, false
+		}
+		sort.Float64s(v)
+		return v[len(v)/2], v[len(v)*3/4] - v[len(v)/4], true
+	}
+	m0, s0, ok0 := med(vals[0])
+	m1, s1, ok1 := med(vals[1])
+	if !ok0 || !ok1 {
+		return 0, 0
+	}
+	whole := math.Abs(m0 - m1)
+	edges = math.Inf(1)
+	for _, line := range [4][8]int{
+		{0, 1, 2, 3, 4, 5, 6, 7}, {56, 57, 58, 59, 60, 61, 62, 63},
+		{0, 8, 16, 24, 32, 40, 48, 56}, {7, 15, 23, 31, 39, 47, 55, 63},
+	} {
+		var e [2][]float64
+		for _, i := range line {
+			if !math.IsNaN(sq[i]) {
+				e[(i/8+i%8)%2] = append(e[(i/8+i%8)%2], sq[i])
+			}
+		}
+		if len(e[0]) < 2 || len(e[1]) < 2 {
+			edges = 0
+			continue
+		}
+		sort.Float64s(e[0])
+		sort.Float64s(e[1])
+		d := (e[0][len(e[0])/2] - e[1][len(e[1])/2]) * math.Copysign(1, m0-m1)
+		edges = math.Min(edges, d/(whole+1))
+	}
+	return whole / (s0 + s1 + 8), edges
+}
+
+func apply(h [3][3]float64, p Point) Point {
+	w := h[2][0]*p.X + h[2][1]*p.Y + h[2][2]
+	return Point{(h[0][0]*p.X + h[0][1]*p.Y + h[0][2]) / w, (h[1][0]*p.X + h[1][1]*p.Y + h[1][2]) / w}
+}
+
+// invert inverts a 3x3 matrix.
+func invert(m [3][3]float64) ([3][3]float64, bool) {
+	var r [3][3]float64
+	det := m[0][0]*(m[1][1]*m[2][2]-m[1][2]*m[2][1]) -
+		m[0][1]*(m[1][0]*m[2][2]-m[1][2]*m[2][0]) +
+		m[0][2]*(m[1][0]*m[2][1]-m[1][1]*m[2][0])
+	if math.Abs(det) < 1e-15 {
+		return r, false
+	}
+	for i := 0; i < 3; i++ {
+		for j := 0; j < 3; j++ {
+			a, b := (j+1)%3, (j+2)%3
+			c, d := (i+1)%3, (i+2)%3
+			r[i][j] = (m[a][c]*m[b][d] - m[a][d]*m[b][c]) / det
+		}
+	}
+	return r, true
+}
+
+// fitHomography returns the homography that maps src onto dst best in
+// the least-squares sense (h33 = 1), from at least four point pairs. The
+// points are first centred and scaled (Hartley), which keeps the normal
+// equations well conditioned.
+func fitHomography(src, dst []Point) ([3][3]float64, bool) {
+	if len(src) < 4 || len(src) != len(dst) {
+		return [3][3]float64{}, false
+	}
+	ns, ok1 := normalizer(src)
+	nd, ok2 := normalizer(dst)
+	if !ok1 || !ok2 {
+		return [3][3]float64{}, false
+	}
+	var ata [8][9]float64
+	for i := range src {
+		s, d := apply(ns, src[i]), apply(nd, dst[i])
+		x, y, X, Y := s.X, s.Y, d.X, d.Y
+		for _, row := range [2][9]float64{
+			{x, y, 1, 0, 0, 0, -X * x, -X * y, X},
+			{0, 0, 0, x, y, 1, -Y * x, -Y * y, Y},
+		} {
+			for j := 0; j < 8; j++ {
+				for k := 0; k < 9; k++ {
+					ata[j][k] += row[j] * row[k]
+				}
+			}
+		}
+	}
+	hn, ok := solve8(ata)
+	if !ok {
+		return hn, false
+	}
+	// Undo the normalisations: H = Nd^-1 Hn Ns.
+	inv, ok := invert(nd)
+	if !ok {
+		return hn, false
+	}
+	h := mul3(mul3(inv, hn), ns)
+	if h[2][2] == 0 {
+		return h, false
+	}
+	for i := range h {
+		for j := range h[i] {
+			h[i][j] /= h[2][2]
+		}
+	}
+	return h, true
+}
+
+// normalizer returns the similarity moving points' centroid to the
+// origin and their mean distance from it to sqrt(2).
+func normalizer(pts []Point) ([3][3]float64, bool) {
+	var cx, cy float64
+	for _, p := range pts {
+		cx += p.X
+		cy += p.Y
+	}
+	cx /= float64(len(pts))
+	cy /= float64(len(pts))
+	d := 0.0
+	for _, p := range pts {
+		d += math.Hypot(p.X-cx, p.Y-cy)
+	}
+	d /= float64(len(pts))
+	if d == 0 {
+		return [3][3]float64{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, false
+	}
+	s := math.Sqrt2 / d
+	return [3][3]float64{{s, 0, -s * cx}, {0, s, -s * cy}, {0, 0, 1}}, true
+}
+
+// solve8 solves the 8x8 system in the first eight columns of a for the
+// ninth, as a homography with h33 = 1.
+func solve8(a [8][9]float64) ([3][3]float64, bool) {
+	for col := 0; col < 8; col++ {
+		p := col
+		for r := col + 1; r < 8; r++ {
+			if math.Abs(a[r][col]) > math.Abs(a[p][col]) {
+				p = r
+			}
+		}
+		if math.Abs(a[p][col]) < 1e-12 {
+			return [3][3]float64{}, false
+		}
+		a[col], a[p] = a[p], a[col]
+		for r := 0; r < 8; r++ {
+			if r == col {
+				continue
+			}
+			f := a[r][col] / a[col][col]
+			for k := col; k < 9; k++ {
+				a[r][k] -= f * a[col][k]
+			}
+		}
+	}
+	var h [3][3]float64
+	for i := 0; i < 8; i++ {
+		h[i/3][i%3] = a[i][8] / a[i][i]
+	}
+	h[2][2] = 1
+	return h, true
+}
+
+func mul3(a, b [3][3]float64) [3][3]float64 {
+	var r [3][3]float64
+	for i := 0; i < 3; i++ {
+		for j := 0; j < 3; j++ {
+			for k := 0; k < 3; k++ {
+				r[i][j] += a[i][k] * b[k][j]
+			}
+		}
+	}
+	return r
+}
