@@ -209,14 +209,29 @@ func (s *Scanner) ScanFile(ctx context.Context, path string) ([]Board, error) {
 	return s.ScanBytes(ctx, data)
 }
 
-// ScanBytes reads every board in an encoded picture.
+// ScanBytes reads every board in an encoded picture. A large JPEG is
+// decoded at reduced scale, which scanning does not need; corners are
+// given in the file's pixels all the same.
 func (s *Scanner) ScanBytes(ctx context.Context, data []byte) ([]Board, error) {
-	img, err := Decode(data, s.opts.MaxPixels)
+	img, scale, err := DecodeForScan(data, s.opts.MaxPixels)
 	if err != nil {
 		return nil, err
 	}
 	defer img.Close()
-	return s.Scan(ctx, img)
+	boards, err := s.Scan(ctx, img)
+	ScaleCorners(boards, scale)
+	return boards, err
+}
+
+// ScaleCorners multiplies the boards' corners by scale, the factor
+// DecodeForScan returned.
+func ScaleCorners(boards []Board, scale float64) {
+	for i := range boards {
+		for j := range boards[i].Corners {
+			boards[i].Corners[j].X *= scale
+			boards[i].Corners[j].Y *= scale
+		}
+	}
 }
 
 // ScanPDF reads every board on the selected pages of a PDF file (pages

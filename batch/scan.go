@@ -74,7 +74,7 @@ func scanPicture(ctx context.Context, s *fenscan.Scanner, path string, opts Opti
 	if err != nil {
 		return nil, err
 	}
-	img, err := fenscan.Decode(data, opts.MaxPixels)
+	img, scale, err := fenscan.DecodeForScan(data, opts.MaxPixels)
 	if err != nil {
 		return nil, err
 	}
@@ -88,6 +88,7 @@ func scanPicture(ctx context.Context, s *fenscan.Scanner, path string, opts Opti
 			return nil, fmt.Errorf("writing debug pictures: %w", err)
 		}
 	}
+	fenscan.ScaleCorners(boards, scale)
 	for i := range boards {
 		// The warped board (64 KB) is only for the debug pictures; results
 		// may wait in the reorder buffer.
