@@ -8,8 +8,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -94,6 +96,40 @@ func parseLabels(r io.Reader, dir string) ([]Label, error) {
 		}
 		out = append(out, l)
 	}
+}
+
+var cornersRe = regexp.MustCompile(`board corners \(([^)]*)\) \[(\[[^\]]*\](?:; *\[[^\]]*\])*)\]`)
+var numRe = regexp.MustCompile(`-?[0-9]+(?:\.[0-9]+)?`)
+
+// Corners reads the board's corners in the picture from the notes, in
+// the order a8, h8, h1, a1. Notes give them either as "board corners
+// (a8,h8,h1,a1) [[x; y]; ...]" (scripts/photo_render.py) or as "board
+// corners (x,y TL,TR,BR,BL as seen) [[x; y]; ...]" with "White at bottom"
+// or "Black at bottom" (../shared/data/photos).
+func (l Label) Corners() ([4]detect.Point, error) {
+	notes := l.Notes
+	var c [4]detect.Point
+	m := cornersRe.FindStringSubmatch(notes)
+	if m == nil {
+		return c, fmt.Errorf("notes give no board corners")
+	}
+	nums := numRe.FindAllString(m[2], -1)
+	if len(nums) != 8 {
+		return c, fmt.Errorf("board corners have %d numbers, want 8", len(nums))
+	}
+	for i := range c {
+		c[i].X, _ = strconv.ParseFloat(nums[2*i], 64)
+		c[i].Y, _ = strconv.ParseFloat(nums[2*i+1], 64)
+	}
+	switch {
+	case strings.HasPrefix(m[1], "a8,h8,h1,a1"):
+		return c, nil
+	case strings.Contains(m[1], "TL,TR,BR,BL") && strings.Contains(notes, "White at bottom"):
+		return c, nil
+	case strings.Contains(m[1], "TL,TR,BR,BL") && strings.Contains(notes, "Black at bottom"):
+		return [4]detect.Point{c[2], c[3], c[0], c[1]}, nil
+	}
+	return c, fmt.Errorf("cannot tell which corner is a8 from %q", m[1])
 }
 
 // expandPlacement turns a FEN placement into 64 squares, a8 first.

@@ -209,3 +209,29 @@ func longestSide(q [4]Point) float64 {
 	}
 	return side
 }
+
+// CornerError is how far the outline got lies from want: the largest
+// distance of a corner from its counterpart over want's longest side,
+// with the corners matched in the best of their eight orders (which
+// corner is a8 is not detect's business).
+func CornerError(got, want [4]Point) float64 {
+	side := 0.0
+	for i := range want {
+		side = math.Max(side, math.Hypot(want[i].X-want[(i+1)%4].X, want[i].Y-want[(i+1)%4].Y))
+	}
+	best := math.Inf(1)
+	for rot := 0; rot < 4; rot++ {
+		for _, rev := range []bool{false, true} {
+			worst := 0.0
+			for i := range want {
+				j := (i + rot) % 4
+				if rev {
+					j = (4 - i + rot) % 4
+				}
+				worst = math.Max(worst, math.Hypot(got[j].X-want[i].X, got[j].Y-want[i].Y))
+			}
+			best = math.Min(best, worst/side)
+		}
+	}
+	return best
+}

@@ -8,9 +8,7 @@
 // classify.Labels order) and group.npy (int32 [N], the picture each crop
 // comes from, for splitting by picture) into the output folder.
 //
-// Notes name corners either "board corners (a8,h8,h1,a1) [[x; y]; ...]"
-// (scripts/photo_render.py) or "board corners (x,y TL,TR,BR,BL as seen)
-// [[x; y]; ...]" with "White at bottom" or "Black at bottom".
+// The board's corners come from the labels' notes (fenscan.Label.Corners).
 package main
 
 import (
@@ -22,7 +20,6 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -71,7 +68,7 @@ func run(csvs []string, out string, jitter int, sigma float64, crop image.Point,
 			return err
 		}
 		for _, l := range labels {
-			corners, err := boardCorners(l.Notes)
+			corners, err := l.Corners()
 			if err != nil {
 				fmt.Fprintf(os.Stderr, "%s: %v (skipped)\n", l.Image, err)
 				continue
@@ -149,36 +146,6 @@ func class(sq byte) byte {
 	return 0 // '.', empty
 }
 
-var cornersRe = regexp.MustCompile(`board corners \(([^)]*)\) \[(\[[^\]]*\](?:; *\[[^\]]*\])*)\]`)
-var numRe = regexp.MustCompile(`-?[0-9]+(?:\.[0-9]+)?`)
-
-// boardCorners reads the board's corners from a label's notes, a8, h8,
-// h1, a1.
-func boardCorners(notes string) ([4]detect.Point, error) {
-	var c [4]detect.Point
-	m := cornersRe.FindStringSubmatch(notes)
-	if m == nil {
-		return c, fmt.Errorf("notes give no board corners")
-	}
-	nums := numRe.FindAllString(m[2], -1)
-	if len(nums) != 8 {
-		return c, fmt.Errorf("board corners have %d numbers, want 8", len(nums))
-	}
-	for i := range c {
-		c[i].X, _ = strconv.ParseFloat(nums[2*i], 64)
-		c[i].Y, _ = strconv.ParseFloat(nums[2*i+1], 64)
-	}
-	switch {
-	case strings.HasPrefix(m[1], "a8,h8,h1,a1"):
-		return c, nil
-	case strings.Contains(m[1], "TL,TR,BR,BL") && strings.Contains(notes, "White at bottom"):
-		return c, nil
-	case strings.Contains(m[1], "TL,TR,BR,BL") && strings.Contains(notes, "Black at bottom"):
-		return [4]detect.Point{c[2], c[3], c[0], c[1]}, nil
-	}
-	return c, fmt.Errorf("cannot tell which corner is a8 from %q", m[1])
-}
-
 // writeNpy writes a NumPy .npy file (format 1.0).
 func writeNpy(path, dtype string, shape []int, data []byte) error {
 	dims := make([]string, len(shape))
@@ -222,7 +189,7 @@ func detectErrors(csvs []string) error {
 			return err
 		}
 		for _, l := range labels {
-			want, err := boardCorners(l.Notes)
+			want, err := l.Corners()
 			if err != nil {
 				continue
 			}
@@ -241,25 +208,7 @@ func detectErrors(csvs []string) error {
 				missed++
 				continue
 			}
-			side := 0.0
-			for i := range want {
-				side = math.Max(side, math.Hypot(want[i].X-want[(i+1)%4].X, want[i].Y-want[(i+1)%4].Y))
-			}
-			best := math.Inf(1)
-			for rot := 0; rot < 4; rot++ {
-				for _, rev := range []bool{false, true} {
-					worst := 0.0
-					for i := range want {
-						j := (i + rot) % 4
-						if rev {
-							j = (4 - i + rot) % 4
-						}
-						g := found[0].Corners[j]
-						worst = math.Max(worst, math.Hypot(g.X-want[i].X, g.Y-want[i].Y))
-					}
-					best = math.Min(best, worst/side)
-				}
-			}
+			best := detect.CornerError(found[0].Corners, want)
 			grid := ""
 			if f := found[0].Grid; f != nil {
 				grid = fmt.Sprintf("\tgrid lines %d error %.3f", f.Lines, f.Error)

@@ -1,0 +1,50 @@
+package detect_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/fenscan/fenscan"
+	"github.com/fenscan/fenscan/detect"
+	"gocv.io/x/gocv"
+)
+
+// TestFindGridPhotos finds the boards of real and rendered photos, in
+// perspective and with pieces on most lines, from their lines, and puts
+// every corner within 2.5% of the board's side of the labelled one (the
+// classifier keeps its accuracy within about 2%).
+func TestFindGridPhotos(t *testing.T) {
+	labels, err := fenscan.ReadLabels(filepath.Join("..", "testdata", "photos", "labels.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, l := range labels {
+		want, err := l.Corners()
+		if err != nil {
+			continue // no corners labelled
+		}
+		n++
+		t.Run(filepath.Base(l.Image), func(t *testing.T) {
+			img := gocv.IMRead(l.Image, gocv.IMReadColor)
+			defer img.Close()
+			if img.Empty() {
+				t.Fatal("cannot read")
+			}
+			b, err := detect.FindGrid(img)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if e := detect.CornerError(b.Corners, want); e > 0.025 {
+				t.Errorf("corners %v are %.1f%% of the side from %v", b.Corners, 100*e, want)
+			}
+			if b.Grid == nil || b.Grid.Lines < 12 || b.Grid.Error > 0.15 {
+				t.Errorf("grid fit %+v, want at least 12 lines within 0.15 squares", b.Grid)
+			}
+		})
+	}
+	if n < 3 {
+		t.Fatalf("only %d photos with labelled corners", n)
+	}
+}
+

@@ -1,0 +1,58 @@
+#!/usr/bin/env python3
+"""Build testdata/photos: a few photos of real boards, shrunk, with their labels.
+
+  /usr/bin/python3 scripts/make_photo_testdata.py
+
+Sources (licenses allow redistribution; see testdata/photos/labels.csv):
+- ../shared/data/photos (github.com/afka2d/chesscog, MIT): angled phone photos with the
+  board's corners labelled;
+- ../shared/data/real/photo (samryan18/chess-ray-vision, WTFPL): top-down phone photos;
+- build/photos/heldout (scripts/photo_render.py, this project): a render whose camera and
+  board texture training never saw.
+Pictures are shrunk to at most 1000 px on the longer side with EXIF orientation applied, and
+labelled corners scaled to match.
+"""
+import csv, os, re
+from PIL import Image, ImageOps
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+SHARED = os.path.join(ROOT, "..", "shared", "data")
+OUT = os.path.join(ROOT, "testdata", "photos")
+SIDE = 1000
+
+PICKS = [
+    (os.path.join(SHARED, "photos"), "images/IMG_4750.jpg", "chesscog-4750.jpg"),
+    (os.path.join(SHARED, "photos"), "images/IMG_4745.jpg", "chesscog-4745.jpg"),
+    (os.path.join(SHARED, "real"), "photo/samryan-001.jpg", "samryan-001.jpg"),
+    (os.path.join(SHARED, "real"), "photo/samryan-005.jpg", "samryan-005.jpg"),
+    (os.path.join(ROOT, "build", "photos", "heldout"), "images/00002.jpg", "render-00002.jpg"),
+]
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    rows = []
+    for folder, image, name in PICKS:
+        with open(os.path.join(folder, "labels.csv")) as f:
+            row = next(r for r in csv.DictReader(f) if r["image"] == image)
+        im = ImageOps.exif_transpose(Image.open(os.path.join(folder, image))).convert("RGB")
+        f = min(1.0, SIDE / max(im.size))  # never enlarged
+        im = im.resize((round(im.width * f), round(im.height * f)), Image.LANCZOS)
+        im.save(os.path.join(OUT, name), quality=90)
+        notes = row["notes"]
+        m = re.search(r"board corners \(([^)]*)\) \[(.*?)\]\]", notes)
+        if m:
+            nums = [float(x) for x in re.findall(r"-?[0-9]+(?:\.[0-9]+)?", m.group(2))]
+            pts = "; ".join("[%.1f; %.1f]" % (nums[i] * f, nums[i + 1] * f) for i in range(0, 8, 2))
+            notes = notes[:m.start()] + "board corners (%s) [%s]" % (m.group(1), pts) + notes[m.end():]
+        notes = "shrunk to at most %d px by scripts/make_photo_testdata.py; " % SIDE + notes
+        rows.append(dict(image=name, fen_placement=row["fen_placement"], kind="photo", notes=notes,
+                         source=row["source"], license=row["license"]))
+    with open(os.path.join(OUT, "labels.csv"), "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=["image", "fen_placement", "kind", "notes", "source", "license"])
+        w.writeheader()
+        w.writerows(rows)
+
+
+if __name__ == "__main__":
+    main()
