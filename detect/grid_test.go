@@ -47,4 +47,3 @@ func TestFindGridPhotos(t *testing.T) {
 		t.Fatalf("only %d photos with labelled corners", n)
 	}
 }
-
