@@ -31,6 +31,10 @@ testdata:
 
 # Rebuild models/digital.onnx from scratch (fetch art, render, train, export, evaluate,
 # regenerate testdata/heldout and models/README.md); ~55 min on 2 CPU cores.
-.PHONY: model
+.PHONY: model photo-model
 model:
 	sh scripts/build_model.sh
+
+# Rebuild models/photo.onnx (Blender renders and real photos; ~2 hours on 2 cores).
+photo-model:
+	sh scripts/build_photo_model.sh

@@ -270,3 +270,61 @@ func TestStandardPositions(t *testing.T) {
 		})
 	}
 }
+
+// TestScanPhotos reads photos of real boards (and a render whose camera
+// and board the photo model never saw) as photos, with the board seen
+// from White's side, Black's side or sideways, and checks the placement
+// from White's side.
+func TestScanPhotos(t *testing.T) {
+	labels, err := ReadLabels("testdata/photos/labels.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(Options{Kind: Photo})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for _, l := range labels {
+		t.Run(filepath.Base(l.Image), func(t *testing.T) {
+			boards, err := s.ScanFile(context.Background(), l.Image)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b := boards[0]
+			if b.Kind != Photo {
+				t.Errorf("read as %s", b.Kind)
+			}
+			if got := b.Placement(); got != l.Placement {
+				t.Errorf("placement\n got %s\nwant %s (seen from %s)", got, l.Placement, b.Position.Orientation)
+			}
+		})
+	}
+}
+
+// BenchmarkPhoto12MP reads a 12 MP phone photo (4032x3024 JPEG, made by
+// enlarging a testdata photo), decoding included, as a photo.
+func BenchmarkPhoto12MP(b *testing.B) {
+	small := gocv.IMRead("testdata/photos/samryan-001.jpg", gocv.IMReadColor)
+	defer small.Close()
+	big := gocv.NewMat()
+	defer big.Close()
+	gocv.Resize(small, &big, image.Pt(3024, 4032), 0, 0, gocv.InterpolationCubic)
+	buf, err := gocv.IMEncodeWithParams(gocv.JPEGFileExt, big, []int{gocv.IMWriteJpegQuality, 90})
+	if err != nil {
+		b.Fatal(err)
+	}
+	data := bytes.Clone(buf.GetBytes())
+	buf.Close()
+	s, err := New(Options{Kind: Photo})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := s.ScanBytes(context.Background(), data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -23,22 +23,6 @@ PLAN = [  # (set, style)
 ]
 
 
-def fen(b):
-    rows = []
-    for r in b:
-        s, n = "", 0
-        for p in r:
-            if p == ".":
-                n += 1
-            else:
-                if n:
-                    s += str(n)
-                    n = 0
-                s += p
-        rows.append(s + (str(n) if n else ""))
-    return "/".join(rows)
-
-
 def main():
     meta = render.all_sets()
     os.makedirs(OUT, exist_ok=True)
@@ -72,7 +56,7 @@ def main():
         with open(os.path.join(OUT, name), "wb") as fh:
             fh.write(enc.tobytes())
         m = meta[setname]
-        rows.append([name, fen(info["board"]), "diagram" if info["book"] else "screenshot",
+        rows.append([name, render.fen_placement(info["board"]), "diagram" if info["book"] else "screenshot",
                      "synthetic render, set %s (%s), theme %s" % (setname, m["source"], info["theme"]),
                      "fenscan render", m["license"]])
         crows.append([name] + ["%.2f" % v for v in corners.reshape(-1)])

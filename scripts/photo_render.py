@@ -25,7 +25,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from render import random_game  # noqa: E402  (shared legal-play generator)
+from render import random_game, fen_placement  # noqa: E402  (shared with the 2D renders)
 
 ART = os.path.join(HERE, "..", "..", "shared", "art", "staunton3d")
 HELDOUT_TEXTURES = ["Rosewood", "China-Blue", "Jade"]
@@ -269,20 +269,6 @@ def position(rng):
     return rows
 
 
-def fen(rows):
-    out = []
-    for r in rows:
-        s, n = "", 0
-        for ch in r:
-            if ch == ".":
-                n += 1
-            else:
-                s += (str(n) if n else "") + ch
-                n = 0
-        out.append(s + (str(n) if n else ""))
-    return "/".join(out)
-
-
 def one(o, S, rng, tex_names, idx):
     sc, pool = S["sc"], S["pool"]
     margin = rng.choice([0.0, 0.15, 0.3, 0.5, 0.6, 0.8]) if rng.random() < 0.9 else rng.uniform(0, 1)
@@ -387,7 +373,7 @@ def one(o, S, rng, tex_names, idx):
     bpy.ops.render.render(write_still=True)
     notes = "blender render; board %s; board corners (a8,h8,h1,a1) [%s]; elevation %.1f; azimuth %.0f; lens %.0f mm" % (
         S["board_name"], "; ".join("[%.1f; %.1f]" % p for p in pts), elev, math.degrees(az), cam.data.lens)
-    return "images/%s,%s,photo,\"%s\",fenscan scripts/photo_render.py,MIT (staunton3d art)\n" % (name, fen(rows), notes)
+    return "images/%s,%s,photo,\"%s\",fenscan scripts/photo_render.py,MIT (staunton3d art)\n" % (name, fen_placement(rows), notes)
 
 
 def main():

@@ -128,6 +128,22 @@ def random_game(rng, plies):
     return b, last
 
 
+def fen_placement(board):
+    """The FEN placement of a board given as 8 rows (strings or lists), rank 8 first,
+    "." for an empty square."""
+    rows = []
+    for r in board:
+        s, n = "", 0
+        for p in r:
+            if p == ".":
+                n += 1
+            else:
+                s += (str(n) if n else "") + p
+                n = 0
+        rows.append(s + (str(n) if n else ""))
+    return "/".join(rows)
+
+
 def random_placement(rng):
     mode = rng.random()
     if mode < 0.5:

@@ -51,6 +51,17 @@ class Net(nn.Module):
         return self.fc2(emb), emb
 
 
+def train_step(model, opt, xb, yb):
+    """One optimiser step on a batch; returns the loss."""
+    model.train()
+    logits, _ = model(xb)
+    loss = F.cross_entropy(logits, yb, label_smoothing=0.02)
+    opt.zero_grad()
+    loss.backward()
+    opt.step()
+    return loss
+
+
 def fold(model, T):
     """copy of model without BatchNorm (folded into conv) and with logits divided by T."""
     ch, emb, hw = model.cfg
@@ -209,12 +220,7 @@ def main():
                 c = torch.empty(len(idx), 1, 1, 1).uniform_(0.8, 1.2)
                 bb = torch.empty(len(idx), 1, 1, 1).uniform_(-0.08, 0.08)
                 xb = ((xb - 0.5) * c + 0.5 + bb).clamp_(0, 1)
-            model.train()
-            logits, _ = model(xb)
-            loss = F.cross_entropy(logits, Yt_t[idx], label_smoothing=0.02)
-            opt.zero_grad()
-            loss.backward()
-            opt.step()
+            loss = train_step(model, opt, xb, Yt_t[idx])
             step += 1
             seen += len(idx)
             if step % 200 == 0:

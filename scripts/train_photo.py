@@ -13,7 +13,7 @@ import torch
 import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from train import Net, fold, export, predict, fit_T, ece, log  # noqa: E402
+from train import Net, fold, export, predict, fit_T, ece, log, train_step  # noqa: E402
 from fenprep import CLASSES  # noqa: E402
 
 HW = (64, 32)
@@ -103,12 +103,7 @@ def main():
             g["lr"] = lr
         idx = torch.from_numpy(rng.choice(len(Yt), size=a.bs, p=p))
         xb = augment(Xt_t[idx].float().div_(255).unsqueeze(1), gen)
-        model.train()
-        logits, _ = model(xb)
-        loss = F.cross_entropy(logits, Yt_t[idx], label_smoothing=0.02)
-        opt.zero_grad()
-        loss.backward()
-        opt.step()
+        loss = train_step(model, opt, xb, Yt_t[idx])
         step += 1
         if step % 200 == 0:
             log("step %d loss %.4f lr %.2e (%.0f%% of budget)" % (step, loss.item(), lr, 100 * frac))

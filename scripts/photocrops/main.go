@@ -27,6 +27,7 @@ import (
 	"github.com/fenscan/fenscan"
 	"github.com/fenscan/fenscan/classify"
 	"github.com/fenscan/fenscan/detect"
+	"gocv.io/x/gocv"
 )
 
 func main() {
@@ -62,62 +63,44 @@ func run(csvs []string, out string, jitter int, sigma float64, crop image.Point,
 	var ys []byte
 	var groups []int32
 	pic := int32(0)
-	for _, path := range csvs {
-		labels, err := fenscan.ReadLabels(path)
+	err := eachPhoto(csvs, func(l fenscan.Label, corners [4]detect.Point, img gocv.Mat) error {
+		squares, err := l.Squares()
 		if err != nil {
 			return err
 		}
-		for _, l := range labels {
-			corners, err := l.Corners()
-			if err != nil {
-				fmt.Fprintf(os.Stderr, "%s: %v (skipped)\n", l.Image, err)
-				continue
-			}
-			squares, err := l.Squares()
-			if err != nil {
-				return fmt.Errorf("%s: %w", l.Image, err)
-			}
-			data, err := fenscan.ReadPicture(l.Image, 0)
-			if err != nil {
-				return fmt.Errorf("%s: %w", l.Image, err)
-			}
-			img, err := fenscan.Decode(data, 0)
-			if err != nil {
-				return fmt.Errorf("%s: %w", l.Image, err)
-			}
-			side := 0.0
-			for i := range corners {
-				j := (i + 1) % 4
-				side = math.Max(side, math.Hypot(corners[i].X-corners[j].X, corners[i].Y-corners[j].Y))
-			}
-			for k := 0; k <= jitter; k++ {
-				c := corners
-				if k > 0 {
-					for i := range c {
-						c[i].X += rng.NormFloat64() * sigma * side
-						c[i].Y += rng.NormFloat64() * sigma * side
-					}
-				}
-				up := ups[k%len(ups)]
-				board, err := detect.Columns(img, c, crop, up)
-				if err != nil {
-					img.Close()
-					return fmt.Errorf("%s: %w", l.Image, err)
-				}
-				for i := 0; i < 64; i++ {
-					r, col := i/8, i%8
-					for y := 0; y < crop.Y; y++ {
-						off := (r*crop.Y+y)*board.Stride + col*crop.X
-						xs = append(xs, board.Pix[off:off+crop.X]...)
-					}
-					ys = append(ys, class(squares[i]))
-					groups = append(groups, pic)
-				}
-			}
-			img.Close()
-			pic++
-			fmt.Fprintf(os.Stderr, "\r%d pictures", pic)
+		side := 0.0
+		for i := range corners {
+			j := (i + 1) % 4
+			side = math.Max(side, math.Hypot(corners[i].X-corners[j].X, corners[i].Y-corners[j].Y))
 		}
+		for k := 0; k <= jitter; k++ {
+			c := corners
+			if k > 0 {
+				for i := range c {
+					c[i].X += rng.NormFloat64() * sigma * side
+					c[i].Y += rng.NormFloat64() * sigma * side
+				}
+			}
+			board, err := detect.Columns(img, c, crop, ups[k%len(ups)])
+			if err != nil {
+				return err
+			}
+			for i := 0; i < 64; i++ {
+				r, col := i/8, i%8
+				for y := 0; y < crop.Y; y++ {
+					off := (r*crop.Y+y)*board.Stride + col*crop.X
+					xs = append(xs, board.Pix[off:off+crop.X]...)
+				}
+				ys = append(ys, class(squares[i]))
+				groups = append(groups, pic)
+			}
+		}
+		pic++
+		fmt.Fprintf(os.Stderr, "\r%d pictures", pic)
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	fmt.Fprintln(os.Stderr)
 	if err := os.MkdirAll(out, 0o755); err != nil {
@@ -183,39 +166,24 @@ func writeNpy(path, dtype string, shape []int, data []byte) error {
 func detectErrors(csvs []string) error {
 	var errs []float64
 	missed := 0
-	for _, path := range csvs {
-		labels, err := fenscan.ReadLabels(path)
+	err := eachPhoto(csvs, func(l fenscan.Label, want [4]detect.Point, img gocv.Mat) error {
+		found, err := detect.Find(img, detect.Options{MaxBoards: 1})
 		if err != nil {
-			return err
+			fmt.Printf("%s\tmissed\n", l.Image)
+			missed++
+			return nil
 		}
-		for _, l := range labels {
-			want, err := l.Corners()
-			if err != nil {
-				continue
-			}
-			data, err := fenscan.ReadPicture(l.Image, 0)
-			if err != nil {
-				return err
-			}
-			img, err := fenscan.Decode(data, 0)
-			if err != nil {
-				return err
-			}
-			found, err := detect.Find(img, detect.Options{MaxBoards: 1})
-			img.Close()
-			if err != nil {
-				fmt.Printf("%s\tmissed\n", l.Image)
-				missed++
-				continue
-			}
-			best := detect.CornerError(found[0].Corners, want)
-			grid := ""
-			if f := found[0].Grid; f != nil {
-				grid = fmt.Sprintf("\tgrid lines %d error %.3f", f.Lines, f.Error)
-			}
-			fmt.Printf("%s\t%.4f%s\n", l.Image, best, grid)
-			errs = append(errs, best)
+		best := detect.CornerError(found[0].Corners, want)
+		grid := ""
+		if f := found[0].Grid; f != nil {
+			grid = fmt.Sprintf("\tgrid lines %d error %.3f", f.Lines, f.Error)
 		}
+		fmt.Printf("%s\t%.4f%s\n", l.Image, best, grid)
+		errs = append(errs, best)
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	sort.Float64s(errs)
 	within := 0
@@ -227,6 +195,38 @@ func detectErrors(csvs []string) error {
 	if len(errs) > 0 {
 		fmt.Printf("found %d of %d; corner error median %.4f, p90 %.4f; within 2%%: %d\n",
 			len(errs), len(errs)+missed, errs[len(errs)/2], errs[len(errs)*9/10], within)
+	}
+	return nil
+}
+
+// eachPhoto calls f with each labelled picture of the CSVs that has its
+// board's corners in the notes, decoded; others are skipped with a note.
+func eachPhoto(csvs []string, f func(l fenscan.Label, corners [4]detect.Point, img gocv.Mat) error) error {
+	for _, path := range csvs {
+		labels, err := fenscan.ReadLabels(path)
+		if err != nil {
+			return err
+		}
+		for _, l := range labels {
+			corners, err := l.Corners()
+			if err != nil {
+				fmt.Fprintf(os.Stderr, "%s: %v (skipped)\n", l.Image, err)
+				continue
+			}
+			data, err := fenscan.ReadPicture(l.Image, 0)
+			if err != nil {
+				return fmt.Errorf("%s: %w", l.Image, err)
+			}
+			img, err := fenscan.Decode(data, 0)
+			if err != nil {
+				return fmt.Errorf("%s: %w", l.Image, err)
+			}
+			err = f(l, corners, img)
+			img.Close()
+			if err != nil {
+				return fmt.Errorf("%s: %w", l.Image, err)
+			}
+		}
 	}
 	return nil
 }

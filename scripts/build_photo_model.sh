@@ -1,0 +1,20 @@
+#!/bin/sh
+# Rebuild models/photo.onnx from scratch: render board photos with Blender, cut the
+# crops fenscan reads (detect.Columns) from them and from the labelled real photos in
+# ../shared/data/photos (MIT), train, export, and test on held-out renders.
+# About 90 minutes of rendering and 20 of training on 2 CPU cores; progress in
+# build/photos/*.log. Needs blender, python3-torch, python3-onnx, python3-opencv.
+#   sh scripts/build_photo_model.sh [TRAIN_RENDERS] [TRAINING_MINUTES]
+set -eu
+cd "$(dirname "$0")/.."
+renders=${1:-700}
+minutes=${2:-20}
+mkdir -p build/photos
+sh scripts/render_photos.sh "$renders" 60
+crops() { go run ./scripts/photocrops "$@" 2>>build/photos/crops.log; }
+crops -o build/photos/crops_train -jitter 2 -seed 1 build/photos/train/labels.csv
+crops -o build/photos/crops_real -jitter 4 -seed 2 -upright yes ../shared/data/photos/labels.csv
+crops -o build/photos/crops_heldout -jitter 0 -upright no build/photos/heldout/labels.csv
+/usr/bin/python3 scripts/train_photo.py --train build/photos/crops_train --real build/photos/crops_real \
+	--heldout build/photos/crops_heldout --minutes "$minutes" --seed 0 \
+	--out models/photo.onnx --report build/photos/report.json 2>&1 | tee build/photos/train.log
