@@ -433,12 +433,19 @@ func place(grey gocv.Mat, in *integral, h [3][3]float64, la, lb []gridLine, ua, 
 	}
 	alo, ahi := span(ma)
 	blo, bhi := span(mb)
-	bestScore, bx, by := math.Inf(-1), 0, 0
+	type window struct {
+		x0, y0, lines  int
+		checker, edges float64
+	}
+	var ws []window
+	maxChecker := 0.0
 	w, hgt := float64(grey.Cols()), float64(grey.Rows())
 	// The window runs over every placement that covers the seen lines, or
-	// lies within them when more than nine were seen (a frame, a table).
-	for x0 := min(alo, ahi-8); x0 <= max(alo, ahi-8); x0++ {
-		for y0 := min(blo, bhi-8); y0 <= max(blo, bhi-8); y0++ {
+	// lies within them when more than nine were seen (a frame, a table),
+	// and one square beyond: the outer edge of a frame is often seen
+	// better than the board's own last line.
+	for x0 := min(alo, ahi-8) - 1; x0 <= max(alo, ahi-8)+1; x0++ {
+		for y0 := min(blo, bhi-8) - 1; y0 <= max(blo, bhi-8)+1; y0++ {
 			n := 0
 			for k := 0; k <= 8; k++ {
 				if ma[x0+k] {
@@ -459,10 +466,21 @@ func place(grey gocv.Mat, in *integral, h [3][3]float64, la, lb []gridLine, ua, 
 				continue
 			}
 			checker, edges := checkerOf(in, inv, x0, y0)
-			score := float64(n) + checker + 2*edges
-			if score > bestScore {
-				bestScore, bx, by = score, x0, y0
-			}
+			ws = append(ws, window{x0, y0, n, checker, edges})
+			maxChecker = math.Max(maxChecker, checker)
+		}
+	}
+	// Each seen line counts one; a window whose four outer rows and columns
+	// all alternate gains up to three (a window shifted onto a plain frame
+	// loses that much on one edge), and the clearest checker up to two.
+	bestScore, bx, by := math.Inf(-1), 0, 0
+	for _, c := range ws {
+		score := float64(c.lines) + 3*math.Max(0, c.edges) + 2*c.checker/math.Max(maxChecker, 1e-9)
+		if debug {
+			fmt.Printf("  grid window %d,%d: %d lines, checker %.2f, edges %.2f: %.2f\n", c.x0, c.y0, c.lines, c.checker, c.edges, score)
+		}
+		if score > bestScore {
+			bestScore, bx, by = score, c.x0, c.y0
 		}
 	}
 	if math.IsInf(bestScore, -1) {

@@ -166,31 +166,37 @@ def board_image(rng, tex_names, margin_sq, coords):
 
 
 def texture_area(name):
-    """An exact 8x8 board from one of the staunton3d textures. They are 8 squares wide
-    but cut off vertically part way through a row, with a frame strip: the rows are
-    found from where the light/dark pattern flips, and square tiles of the complete rows
-    laid out again, each square from a row of the same parity, keeping the grain."""
+    """The exact 8x8 playing area of one of the staunton3d textures. They are 8 squares
+    across their 512 px but the squares are some 58 px high, with a strip below the
+    board: the square edges are found from the brightness steps (the period and phase
+    whose grid lines sit on the strongest steps, on each axis) and the area cut there."""
     t = np.asarray(Image.open(os.path.join(ART, "boards", name + ".png")).convert("RGB"))
-    h, w = t.shape[:2]
-    P = w // 8
     lum = t.astype(np.float32).mean(2)
-    sign = np.where((np.arange(w) // P) % 2 == 0, 1.0, -1.0)
-    s = (lum * sign).mean(1)  # flips sign row by row
-    best, off = -1e9, 0
-    for o in range(P):
-        rows = (np.arange(h) - o) // P
-        score = (s * np.where(rows % 2 == 0, 1.0, -1.0)).sum()
-        score = max(score, -score)
-        if score > best:
-            best, off = score, o
-    full = [k for k in range(-1, h // P + 1) if off + k * P >= 0 and off + (k + 1) * P <= h]
-    out = np.zeros((8 * P, 8 * P, 3), np.uint8)
-    for r in range(8):
-        # a complete row of the same parity as r (row k's parity is that of k - full[0])
-        cands = [k for k in full if (k - full[0]) % 2 == r % 2]
-        k = cands[min(r // 2, len(cands) - 1)]
-        out[r * P:(r + 1) * P] = t[off + k * P:off + (k + 1) * P, :8 * P]
-    return out
+
+    def lines(axis):
+        g = np.abs(np.diff(lum, axis=axis)).sum(axis=1 - axis)
+        n = len(g)
+        best = (-1.0, 0.0, 0.0)
+        for period in np.arange(n / 9.5, n / 7.5, 0.1):
+            for phase in np.arange(0, period, 0.5):
+                xs = phase + np.arange(0, n, period)
+                xs = xs[xs < n - 1]
+                v = np.interp(xs, np.arange(n), g).mean()
+                if v > best[0]:
+                    best = (v, period, phase)
+        _, period, phase = best
+        # the first edge of eight whole squares that fit
+        start = phase
+        while start + 8 * period > n + 1:
+            start -= period
+        while start < -1:
+            start += period
+        return start, period
+
+    x0, px = lines(1)
+    y0, py = lines(0)
+    box = (max(0, x0), max(0, y0), min(t.shape[1], x0 + 8 * px), min(t.shape[0], y0 + 8 * py))
+    return np.asarray(Image.fromarray(t).crop(tuple(int(round(v)) for v in box)))
 
 
 def set_image(mat_nodes, img, name):
@@ -302,6 +308,10 @@ def one(o, S, rng, tex_names, idx):
     pool.reset()
     scale = rng.uniform(0.6, 0.8)  # base diameter in squares
     tall = rng.uniform(0.9, 1.15)
+    # Sets differ in proportions piece by piece too (a tall king, a squat knight). A
+    # separate generator keeps the draws above as they were for each picture.
+    shape_rng = random.Random(rng.random())
+    shape = {k: (shape_rng.uniform(0.9, 1.1), shape_rng.uniform(0.88, 1.12)) for k in "kqrbnp"}
     for r in range(8):
         for c in range(8):
             p = rows[r][c]
@@ -311,7 +321,8 @@ def one(o, S, rng, tex_names, idx):
             x = c + 0.5 + rng.gauss(0, 0.06)
             y = (7 - r) + 0.5 + rng.gauss(0, 0.06)
             ob.location = (x, y, 0)
-            ob.scale = (scale, scale, scale * tall)
+            wide, high = shape[p.lower()]
+            ob.scale = (scale * wide, scale * wide, scale * tall * high)
             face = 0.0 if p.isupper() else math.pi
             spin = rng.gauss(0, 0.6) if p in "Nn" else rng.uniform(0, 2 * math.pi)
             ob.rotation_euler = (0, 0, face + spin)
