@@ -119,7 +119,8 @@ func PictureSquare(b fenscan.Board, row, col int) fenscan.Square {
 }
 
 // Squares returns the warped board, enlarged Scale times, with each
-// square's piece letter ("-" when empty) and probability.
+// square's piece letter ("-" when empty) and probability. A photo's board
+// is its crops, each square with the space above it, taller than wide.
 func Squares(b fenscan.Board) (gocv.Mat, error) {
 	if b.Warped == nil {
 		return gocv.NewMat(), fmt.Errorf("board %d has no warped picture", b.Index)
@@ -139,7 +140,7 @@ func Squares(b fenscan.Board) (gocv.Mat, error) {
 	gocv.Resize(grey, &big, image.Pt(w.Rect.Dx()*Scale, w.Rect.Dy()*Scale), 0, 0, gocv.InterpolationNearestNeighbor)
 	out := gocv.NewMat()
 	gocv.CvtColor(big, &out, gocv.ColorGrayToBGR)
-	side := out.Cols() / 8
+	cw, ch := out.Cols()/8, out.Rows()/8
 	for row := range 8 {
 		for col := range 8 {
 			sq := PictureSquare(b, row, col)
@@ -147,14 +148,14 @@ func Squares(b fenscan.Board) (gocv.Mat, error) {
 			if piece == "" {
 				piece = "-"
 			}
-			org := image.Pt(col*side+3, row*side+side/3)
+			org := image.Pt(col*cw+3, row*ch+cw/3)
 			label(&out, piece, org, 0.6)
-			label(&out, fmt.Sprintf("%.2f", sq.Prob), org.Add(image.Pt(0, side/2)), 0.4)
+			label(&out, fmt.Sprintf("%.2f", sq.Prob), org.Add(image.Pt(0, cw/2)), 0.4)
 		}
 	}
 	for k := 1; k < 8; k++ {
-		gocv.Line(&out, image.Pt(k*side, 0), image.Pt(k*side, out.Rows()), outlineColour, 1)
-		gocv.Line(&out, image.Pt(0, k*side), image.Pt(out.Cols(), k*side), outlineColour, 1)
+		gocv.Line(&out, image.Pt(k*cw, 0), image.Pt(k*cw, out.Rows()), outlineColour, 1)
+		gocv.Line(&out, image.Pt(0, k*ch), image.Pt(out.Cols(), k*ch), outlineColour, 1)
 	}
 	return out, nil
 }

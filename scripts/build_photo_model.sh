@@ -18,3 +18,19 @@ crops -o build/photos/crops_heldout -jitter 0 -upright no build/photos/heldout/l
 /usr/bin/python3 scripts/train_photo.py --train build/photos/crops_train --real build/photos/crops_real \
 	--heldout build/photos/crops_heldout --minutes "$minutes" --seed 0 \
 	--out models/photo.onnx --report build/photos/report.json 2>&1 | tee build/photos/train.log
+# End to end: held-out renders, and the real photos of ../shared/data/real (never trained on).
+go build -o build/photos/fenscan ./cmd/fenscan
+build/photos/fenscan eval --kind photo --json build/photos/heldout/labels.csv >build/photos/eval_heldout.json
+/usr/bin/python3 - <<'PY'
+import csv, os
+src = os.path.abspath("../shared/data/real/labels.csv")
+rows = [r for r in csv.DictReader(open(src)) if r["kind"] == "photo"]
+with open("build/photos/real_photos.csv", "w", newline="") as f:
+    w = csv.DictWriter(f, fieldnames=["image", "fen_placement", "kind"], extrasaction="ignore")
+    w.writeheader()
+    for r in rows:
+        r["image"] = os.path.join(os.path.dirname(src), r["image"])
+        w.writerow(r)
+PY
+build/photos/fenscan eval --json build/photos/real_photos.csv >build/photos/eval_real.json
+/usr/bin/python3 scripts/photo_model_card.py

@@ -88,3 +88,31 @@ func TestScanAssembleFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestScanPhotoKind reads a photo of a real board seen from its side as a
+// photo, and the JSON says so with the grid's fit and the orientation.
+func TestScanPhotoKind(t *testing.T) {
+	const want = "rnbqkbnr/ppp1pppp/8/3p4/2PP4/8/PP2PPPP/RNBQKBNR"
+	r := fenscanRun("scan", "--kind", "photo", "--json", "../../testdata/photos/samryan-005.jpg")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.err)
+	}
+	var got struct {
+		FEN         string `json:"fen"`
+		Kind        string `json:"kind"`
+		Orientation string `json:"orientation"`
+		Grid        *struct {
+			Lines int     `json:"lines"`
+			Error float64 `json:"error"`
+		} `json:"grid"`
+	}
+	if err := json.Unmarshal([]byte(r.out), &got); err != nil {
+		t.Fatalf("%v: %s", err, r.out)
+	}
+	if !strings.HasPrefix(got.FEN, want+" ") || got.Kind != "photo" || got.Grid == nil || got.Grid.Lines < 12 {
+		t.Errorf("got %+v (grid %+v), want %s read as a photo with its grid", got, got.Grid, want)
+	}
+	if got.Orientation != "white-left" && got.Orientation != "white-right" {
+		t.Errorf("orientation %s, want the board seen from its side", got.Orientation)
+	}
+}

@@ -409,6 +409,7 @@ func TestScanUsage(t *testing.T) {
 		{"scan", "--shard", "x", cburnett},
 		{"scan", "--url", "chess.com", cburnett},
 		{"scan", "--flip", "maybe", cburnett},
+		{"scan", "--kind", "drawing", cburnett},
 		{"scan", "--no-such-flag", cburnett},
 	} {
 		r := fenscanRun(args...)

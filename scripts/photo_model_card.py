@@ -1,0 +1,131 @@
+#!/usr/bin/env python3
+"""Write models/photo.md (the photo model's card) from what scripts/build_photo_model.sh
+left in build/photos: report.json (training), the render labels, and the `fenscan eval
+--json` results on held-out renders and on the real photo rows of ../shared/data/real."""
+import collections, csv, json, os, re, sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fenprep import CLASSES  # noqa: E402
+
+B = os.path.join(ROOT, "build", "photos")
+
+
+def load(name):
+    p = os.path.join(B, name)
+    return json.load(open(p)) if os.path.exists(p) else None
+
+
+def boards(labels):
+    n, kinds = 0, collections.Counter()
+    if not os.path.exists(labels):
+        return 0, kinds
+    for r in csv.DictReader(open(labels)):
+        n += 1
+        m = re.search(r"board (flat|texture [A-Za-z-]+)", r["notes"])
+        kinds[m.group(1) if m else "flat"] += 1
+    return n, kinds
+
+
+def table(ev, kind):
+    k = ev.get(kind) or ev.get("overall")
+    return "%d pictures, %d boards found, %.2f%% of squares right, %.1f%% of boards entirely right, median %.0f ms" % (
+        k["images"], k["found"], 100 * k["square_acc"], 100 * k["board_acc"], k["median_ms"])
+
+
+def main():
+    rep = load("report.json")
+    if rep is None:
+        sys.exit("no build/photos/report.json: run scripts/build_photo_model.sh")
+    ntrain, tk = boards(os.path.join(B, "train", "labels.csv"))
+    nheld, hk = boards(os.path.join(B, "heldout", "labels.csv"))
+    conf = rep["confusion"]
+    L = []
+    w = L.append
+    w("# models/photo.onnx: the photo model (model card)")
+    w("")
+    w("Reads photos of real boards: for each square, a crop of the square and the space above it "
+      "where a piece stands (`detect.Columns`: the camera is recovered from the board's outline, "
+      "and each crop is turned so that up in the crop is up in the world), 32 wide and 64 high, "
+      "grey. 13 classes `%s` (upper case White). Chosen for `--kind photo`, and with "
+      "`--kind auto` (the default) for boards the digital model reads doubtfully." % ", ".join(c or "empty" for c in CLASSES))
+    w("")
+    w("## Architecture")
+    w("")
+    w("The digital model's network (scripts/train.py `Net`) on a 64x32 input: conv3x3 1-16, "
+      "maxpool, conv 16-32, conv 32-32, maxpool, conv 32-64, conv 64-64, maxpool, linear "
+      "2048-96 (output `embedding`), linear 96-13 divided by T (output `logits`). "
+      "%d parameters, BatchNorm folded, ONNX ops %s; OpenCV DNN agrees with torch within %.1e." % (
+          rep["params"], ", ".join(rep["onnx_ops"]), rep["cv2_diff"]))
+    w("")
+    w("## Training data")
+    w("")
+    w("- **Renders** (`scripts/photo_render.py`, Blender 3.4 Cycles on the CPU, 24 samples, "
+      "640x480 or 480x640 JPEG): %d pictures. The MIT Staunton pieces of ../shared/art/staunton3d "
+      "scaled per picture (base 0.6-0.8 of a square, height x0.9-1.15) and per piece type "
+      "(x0.9-1.1 wide, x0.88-1.12 high; renders after the first few hundred), turned at random "
+      "(knights facing the other side), placed off centre; piece colours around ivory, white, "
+      "boxwood, black, ebony, mahogany; boards flat in 14 palettes around vinyl tournament "
+      "boards, lichess and wood, or one of 15 staunton3d textures (the other 3 held out), "
+      "borders of 0 to 1 square with or without coordinates; a noise-textured table; sky, "
+      "sun and area lights; camera 40 to 90 degrees above the board (52-58 held out), any "
+      "side, 22-45 mm lens on 36 mm, roll. Boards: %s." % (
+          ntrain, ", ".join("%s %d" % kv for kv in sorted(tk.items(), key=lambda kv: -kv[1]))))
+    w("- **Real photos**: the 34 labelled photos of ../shared/data/photos (github.com/afka2d/chesscog, "
+      "MIT; one vinyl board and plastic set, angled), crops from the labelled corners, weighted "
+      "4x. The samryan photos of ../shared/data/real are never trained on.")
+    w("- Crops are cut by fenscan's own Go code (`scripts/photocrops`), from the true corners "
+      "moved by Gaussian noise of 0.8% of the board's side to match the detector, both with up as "
+      "the camera says and as the picture's up (`detect.Columns`' two readings). Augmented in "
+      "training: mirror, brightness, contrast, gamma, blur, noise, shifts of up to 3 pixels.")
+    w("")
+    w("%d training crops; AdamW, batch 128, label smoothing 0.02, cosine schedule, %d steps; "
+      "validation split by picture: %.2f%%, temperature T = %.2f." % (
+          rep["train_crops"], rep["steps"], 100 * rep["val_acc"], rep["T"]))
+    w("")
+    w("## Accuracy")
+    w("")
+    w("- Held-out renders (%d pictures: textures %s and flat boards, camera 52-58 degrees, never "
+      "trained on), crops from the true corners: **%.2f%%** of squares (pieces only %.2f%%)." % (
+          nheld, ", ".join(sorted(k[8:] for k in hk if k.startswith("texture"))),
+          100 * rep["heldout_acc"], 100 * rep["heldout_pieces"]))
+    w("")
+    w("| class | squares | right |")
+    w("|---|---|---|")
+    for i, c in enumerate(CLASSES):
+        n = sum(conf[i])
+        if n:
+            w("| %s | %d | %.2f%% |" % (c or "empty", n, 100 * conf[i][i] / n))
+    w("")
+    ev = load("eval_heldout.json")
+    if ev:
+        w("- The same renders end to end (`fenscan eval --kind photo build/photos/heldout/labels.csv`: "
+          "the board found by fenscan, read, oriented): %s." % table(ev, "photo"))
+    ev = load("eval_real.json")
+    if ev:
+        w("- Real photos never trained on (the 5 samryan top-down photos of ../shared/data/real, "
+          "`fenscan eval`, default `--kind auto`): %s." % table(ev, "photo"))
+    w("")
+    w("## Limits")
+    w("")
+    w("One piece design (Staunton) in the renders and one real set: sets far from Staunton "
+      "(abstract, themed, flat-topped travel sets) are not covered. Boards are found from their "
+      "lines; a board whose lines are hidden (a cloth, glare over most of it) is not found. "
+      "Crops assume the principal point at the photo's centre; a cropped photo is also read "
+      "with the picture's up as the pieces' up, and the surer reading kept.")
+    w("")
+    w("## Licences of what it was trained on")
+    w("")
+    w("| source | licence |")
+    w("|---|---|")
+    w("| ../shared/art/staunton3d pieces (STL) and board textures, clarkerubber | MIT |")
+    w("| ../shared/data/photos, github.com/afka2d/chesscog | MIT |")
+    w("| board palettes, coordinates (DejaVu Sans Bold, Bitstream Vera licence), table noise: generated | - |")
+    w("")
+    w("Rebuild: `make photo-model` (scripts/build_photo_model.sh), about 90 minutes of rendering "
+      "and 20 of training on 2 CPU cores.")
+    open(os.path.join(ROOT, "models", "photo.md"), "w").write("\n".join(L) + "\n")
+
+
+if __name__ == "__main__":
+    main()
