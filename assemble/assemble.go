@@ -379,18 +379,24 @@ func chooseBoard(p *Position, best board, pr *[64][13]float64, lp *[64][13]float
 	if p.Side != "" {
 		req = sideFor(p.Side)
 	}
-	if legal(&best, req, nil) {
-		return best
-	}
-	res := repair(best, lp, req)
-	switch {
-	case res.found:
+	record := func(res repairResult) board {
 		for _, sq := range res.changed {
 			from, to := best[sq], res.board[sq]
 			p.Repairs = append(p.Repairs, Repair{Square: squareName(sq), From: Classes[from], To: Classes[to],
 				FromProb: float32(pr[sq][from]), ToProb: float32(pr[sq][to])})
 		}
 		return res.board
+	}
+	if legal(&best, req, nil) {
+		if res := fewerPromotions(best, lp, req); res.found {
+			return record(res)
+		}
+		return best
+	}
+	res := repair(best, lp, req)
+	switch {
+	case res.found:
+		return record(res)
 	case res.exhausted:
 		warn(fmt.Sprintf("no legal board found within %d boards checked; the most probable reading is printed",
 			maxRepairEvals))

@@ -145,6 +145,14 @@ func assembleCases() []assembleCase {
 	add(assembleCase{name: "kings adjacent", placement: "7k/8/8/3qK3/8/8/8/8",
 		overrides: []string{"d5:k=0.6 q=0.38", "h8:q=0.55 k=0.42"},
 		want:      "7k/8/8/3qK3/8/8/8/8 w - -", check: true, repairs: []string{"h8:q>k", "d5:k>q"}})
+	// A legal board that needs a promoted piece is taken for a misread one
+	// when the squares allow it at a twentieth of the odds, not otherwise.
+	add(bothViews(assembleCase{name: "rook read in the other colour",
+		placement: "r2qk2r/pp2bppp/2n1pn2/3p1b2/3P1B2/2N2NP1/PP2PPBP/R2Q1RK1",
+		overrides: []string{"h8:R=0.56 r=0.40"},
+		want:      "r2qk2r/pp2bppp/2n1pn2/3p1b2/3P1B2/2N2NP1/PP2PPBP/R2Q1RK1 w kq -", repairs: []string{"h8:R>r"}})...)
+	add(assembleCase{name: "two queens read surely", placement: "4k3/8/8/8/8/8/Q7/Q3K3",
+		want: "4k3/8/8/8/8/8/Q7/Q3K3 w - -"})
 	add(assembleCase{name: "black king read white", placement: "4k3/8/8/8/8/8/8/4K3",
 		overrides: []string{"e8:K=0.5 k=0.45"}, want: "4k3/8/8/8/8/8/8/4K3 w - -", repairs: []string{"e8:K>k"}})
 	add(assembleCase{name: "side not to move in check", placement: "4k3/4R3/8/8/8/8/8/4K3", highlight: []string{"d8", "e8"},

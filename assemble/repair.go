@@ -21,6 +21,13 @@ const (
 	maxRepairEvals = 2000
 	// altsPerSquare is how many classes below the best one are tried.
 	altsPerSquare = 2
+	// promotionLoss is what a promoted piece costs a board: a reading that
+	// needs a third rook or a second queen is taken as a misread colour or
+	// piece unless the squares say it at least 20 times more surely than
+	// the board without it. Promotions are rare in the positions people
+	// scan, and the commonest misreading is a piece given the other
+	// side's colour, which can look just like one.
+	promotionLoss = 2.995732273553991 // ln(20)
 )
 
 // alt is one square read as another class, and what that costs.
@@ -49,7 +56,7 @@ type repairResult struct {
 
 // alternatives lists, cheapest first, the ways to read one square as a
 // different class within the loss bound.
-func alternatives(best *board, lp *[64][13]float64) []alt {
+func alternatives(best *board, lp *[64][13]float64, maxLoss float64) []alt {
 	var alts []alt
 	for sq := range 64 {
 		order := classOrder(&lp[sq])
@@ -63,7 +70,7 @@ func alternatives(best *board, lp *[64][13]float64) []alt {
 				continue
 			}
 			added++
-			if loss := top - lp[sq][c]; loss <= maxRepairLoss {
+			if loss := top - lp[sq][c]; loss <= maxLoss {
 				alts = append(alts, alt{sq: int16(sq), cls: c, loss: loss})
 			}
 		}
@@ -90,12 +97,31 @@ func classOrder(lp *[13]float64) [13]int8 {
 // set is met once and never before a cheaper one, and the first legal
 // board met is the best one within the bounds.
 func repair(best board, lp *[64][13]float64, side sideReq) repairResult {
-	alts := alternatives(&best, lp)
+	return search(best, lp, maxRepairLoss, func(b *board) bool { return legal(b, side, nil) })
+}
+
+// fewerPromotions looks for a legal board that needs fewer promoted
+// pieces than best, which is legal, giving up at most promotionLoss per
+// promoted piece saved.
+func fewerPromotions(best board, lp *[64][13]float64, side sideReq) repairResult {
+	k := promoted(&best)
+	if k == 0 {
+		return repairResult{board: best}
+	}
+	return search(best, lp, promotionLoss*float64(k), func(b *board) bool {
+		return promoted(b) < k && legal(b, side, nil)
+	})
+}
+
+// search finds the most probable board that accept takes, changing up
+// to maxRepairChanges squares and giving up at most maxLoss.
+func search(best board, lp *[64][13]float64, maxLoss float64, accept func(*board) bool) repairResult {
+	alts := alternatives(&best, lp, maxLoss)
 	res := repairResult{board: best}
 	if len(alts) == 0 {
 		return res
 	}
-	h := candHeap{a: make([]candidate, 0, 256)}
+	h := candHeap{a: make([]candidate, 0, 256), bound: maxLoss}
 	h.push(candidate{cost: alts[0].loss, n: 1})
 	// Sets naming one square twice are skipped unchecked, so pops are
 	// capped as well as checks.
@@ -121,7 +147,7 @@ func repair(best board, lp *[64][13]float64, side sideReq) repairResult {
 			continue
 		}
 		evals++
-		if legal(&b, side, nil) {
+		if accept(&b) {
 			res.board, res.found = b, true
 			for i := range c.n {
 				res.changed = append(res.changed, int(alts[c.idx[i]].sq))
@@ -160,14 +186,17 @@ func apply(b board, alts []alt, c candidate) (board, bool) {
 
 // candHeap is a min-heap on cost. It is written out rather than built on
 // container/heap so that pushing a candidate does not allocate.
-type candHeap struct{ a []candidate }
+type candHeap struct {
+	a     []candidate
+	bound float64
+}
 
 func (h *candHeap) len() int { return len(h.a) }
 
 func (h *candHeap) pushIfWithin(c candidate) {
 	// Successors only cost more, so a set past the bound has no
 	// descendant within it.
-	if c.cost <= maxRepairLoss+1e-9 && !math.IsNaN(c.cost) {
+	if c.cost <= h.bound+1e-9 && !math.IsNaN(c.cost) {
 		h.push(c)
 	}
 }

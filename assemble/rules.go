@@ -174,12 +174,29 @@ func countRule(n [13]int, white bool, fail func(string, ...any) bool) bool {
 	if pawns > 8 && fail("%s has %d pawns; at most 8", name, pawns) {
 		return true
 	}
-	extra := max(0, count(queen)-1) + max(0, count(rook)-2) + max(0, count(bishop)-2) + max(0, count(knight)-2)
+	extra := extraPieces(n, white)
 	if pawns <= 8 && extra > 8-pawns &&
 		fail("%s has %d pieces beyond the initial set but only %d pawns gone to promote", name, extra, 8-pawns) {
 		return true
 	}
 	return false
+}
+
+// extraPieces counts one side's pieces beyond the initial set: the fewest
+// that must have been promoted.
+func extraPieces(n [13]int, white bool) int {
+	base := bPawn
+	if white {
+		base = wPawn
+	}
+	count := func(kind int) int { return n[base+int8(kind)] }
+	return max(0, count(queen)-1) + max(0, count(rook)-2) + max(0, count(bishop)-2) + max(0, count(knight)-2)
+}
+
+// promoted counts the promoted pieces a board needs, both sides.
+func promoted(b *board) int {
+	n := b.counts()
+	return extraPieces(n, true) + extraPieces(n, false)
 }
 
 // kindOrNone is kindOf that also accepts an empty square, giving -1.
