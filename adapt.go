@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/fenscan/fenscan/assemble"
 	"github.com/fenscan/fenscan/profile"
 )
 
@@ -13,51 +14,50 @@ import (
 // profile. Pictures that cannot be read are reported, not skipped
 // silently.
 func Adapt(ctx context.Context, s *Scanner, labels []Label) (*profile.Profile, error) {
-	b := profile.NewBuilder(s.ModelID())
+	var b *profile.Builder
+	var kind Kind
 	for _, l := range labels {
 		boards, err := s.ScanFile(ctx, l.Image)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", l.Image, err)
 		}
 		board := largest(boards)
+		// A profile belongs to one model: the pictures must all be read by it.
+		if b == nil {
+			kind = board.Kind
+			b = profile.NewBuilder(s.KindModelID(kind))
+		} else if board.Kind != kind {
+			return nil, fmt.Errorf("%s: read as %s, the pictures before as %s: choose one with --kind", l.Image, board.Kind, kind)
+		}
 		truth, err := expandPlacement(l.Placement)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", l.Image, err)
 		}
 		// The label is from White's side, the embeddings in picture order;
-		// the label itself says which way round the picture is: the way
-		// that agrees best with what was read.
-		var seen [64]string
-		for i, sq := range board.Squares {
-			j := i
-			if board.Position.Orientation == "black-bottom" {
-				j = 63 - i
+		// the label itself says which way round the picture is: the way,
+		// of the four, that agrees best with what was read.
+		best, classes := -1, [64]string{}
+		for _, o := range []assemble.Orientation{assemble.WhiteBottom, assemble.BlackBottom, assemble.WhiteLeft, assemble.WhiteRight} {
+			var cl [64]string
+			agree := 0
+			for i := range cl {
+				if c := truth[o.Square(i)]; c != '.' {
+					cl[i] = string(c)
+				}
+				if cl[i] == board.Squares[board.Position.Orientation.Square(i)].Piece {
+					agree++
+				}
 			}
-			seen[j] = sq.Piece
-		}
-		var upright, turned [64]string
-		agree := 0
-		for i := range upright {
-			if c := truth[i]; c != '.' {
-				upright[i] = string(c)
+			if agree > best {
+				best, classes = agree, cl
 			}
-			if c := truth[63-i]; c != '.' {
-				turned[i] = string(c)
-			}
-			if upright[i] == seen[i] {
-				agree++
-			}
-			if turned[i] == seen[i] {
-				agree--
-			}
-		}
-		classes := upright
-		if agree < 0 {
-			classes = turned
 		}
 		if err := b.Add(board.Embedding, classes); err != nil {
 			return nil, fmt.Errorf("%s: %w", l.Image, err)
 		}
+	}
+	if b == nil {
+		return nil, fmt.Errorf("no pictures to adapt to")
 	}
 	return b.Profile()
 }

@@ -73,7 +73,8 @@ type Options struct {
 	// MaxPixels refuses larger pictures before decoding them (0: default).
 	MaxPixels int
 	// Profile adapts the classifier to one piece set (see package
-	// profile); it must have been made with the same model.
+	// profile); it must have been made with one of the models in use,
+	// and applies to the boards that model reads.
 	Profile *profile.Profile
 	// Consistency lets doubtful squares take the reading of confident
 	// squares that look the same (package consistency). Off by default:
@@ -108,9 +109,10 @@ func New(opts Options) (*Scanner, error) {
 	if err != nil {
 		return nil, err
 	}
-	if p := opts.Profile; p != nil && p.Model != clf.ID() {
+	if p := opts.Profile; p != nil && p.Model != clf.ID() && p.Model != classify.ModelID(photoModel(opts)) {
 		clf.Close()
-		return nil, fmt.Errorf("profile was made for model %s, not the model in use (%s)", p.Model, clf.ID())
+		return nil, fmt.Errorf("profile was made for model %s, not a model in use (%s, photo %s)",
+			p.Model, clf.ID(), classify.ModelID(photoModel(opts)))
 	}
 	return &Scanner{opts: opts, clf: clf}, nil
 }
@@ -123,16 +125,20 @@ func (s *Scanner) Close() error {
 	return s.clf.Close()
 }
 
+// photoModel returns the photo model's bytes.
+func photoModel(opts Options) []byte {
+	if opts.PhotoModel != nil {
+		return opts.PhotoModel
+	}
+	return models.Photo
+}
+
 // photoClassifier returns the photo model, loading it the first time.
 func (s *Scanner) photoClassifier() (*classify.Classifier, error) {
 	if s.photo != nil {
 		return s.photo, nil
 	}
-	model := s.opts.PhotoModel
-	if model == nil {
-		model = models.Photo
-	}
-	c, err := classify.New(model, s.opts.Runtime)
+	c, err := classify.New(photoModel(s.opts), s.opts.Runtime)
 	if err != nil {
 		return nil, fmt.Errorf("photo model: %w", err)
 	}
@@ -144,8 +150,17 @@ func (s *Scanner) photoClassifier() (*classify.Classifier, error) {
 	return c, nil
 }
 
-// ModelID identifies the model in use.
+// ModelID identifies the digital model in use.
 func (s *Scanner) ModelID() string { return s.clf.ID() }
+
+// KindModelID identifies the model that reads boards of kind k (Digital
+// or Photo).
+func (s *Scanner) KindModelID(k Kind) string {
+	if k == Photo {
+		return classify.ModelID(photoModel(s.opts))
+	}
+	return s.clf.ID()
+}
 
 // Square is what was read on one square.
 type Square struct {
@@ -183,8 +198,9 @@ type Board struct {
 	// Consistency lists the squares whose reading was changed because
 	// squares that look the same were read otherwise, with confidence.
 	Consistency []Change
-	// Embedding holds each square's features from the network, in the
-	// order of Warped's squares (nil when the model has none).
+	// Embedding holds each square's features from the network that read
+	// the board (see Kind), in the order of Warped's squares (nil when the
+	// model has none).
 	Embedding [][]float32
 	// Warped is the board as the classifier saw it, grey, 8 crops by 8,
 	// the picture's top-left corner first: the squares warped flat, or for
@@ -294,7 +310,7 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 			return nil, err
 		}
 		probs := r.probs
-		if s.opts.Profile != nil && r.kind == Digital {
+		if s.opts.Profile != nil && s.opts.Profile.Model == r.model {
 			probs = adjust(s.opts.Profile, probs, r.embedding)
 		}
 		var changed []consistency.Change
@@ -368,6 +384,8 @@ type reading struct {
 	score     float64
 	kind      Kind
 	grid      *detect.GridFit
+	// model identifies the classifier that read the squares.
+	model string
 }
 
 // find returns the boards of a picture. A photo holds one board, found
@@ -444,7 +462,7 @@ func (s *Scanner) readPhoto(ctx context.Context, img gocv.Mat, f detect.Board) (
 			return best, err
 		}
 		r := reading{corners: corners, warped: board, probs: rd.Probs, embedding: rd.Embedding,
-			score: meanLogProb(rd.Probs), kind: Photo, grid: f.Grid}
+			score: meanLogProb(rd.Probs), kind: Photo, grid: f.Grid, model: clf.ID()}
 		if i == 0 || r.score > best.score {
 			best = r
 		}
@@ -478,7 +496,7 @@ func (s *Scanner) read(ctx context.Context, img gocv.Mat, corners [4]detect.Poin
 			return best, err
 		}
 		r := reading{corners: c, warped: warped, probs: rd.Probs, embedding: rd.Embedding,
-			rotation: 90 * k, score: meanLogProb(rd.Probs), kind: Digital}
+			rotation: 90 * k, score: meanLogProb(rd.Probs), kind: Digital, model: s.clf.ID()}
 		if k == 0 || r.score > best.score {
 			best = r
 		}

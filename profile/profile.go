@@ -24,6 +24,8 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
+	"strings"
 
 	"github.com/fenscan/fenscan/internal/vec"
 )
@@ -141,7 +143,7 @@ func (p *Profile) Write(w io.Writer) error {
 
 // Read loads a profile and checks that it is one, of a version this
 // package reads, made for the model with ID model.
-func Read(r io.Reader, model string) (*Profile, error) {
+func Read(r io.Reader, models ...string) (*Profile, error) {
 	var p Profile
 	if err := json.NewDecoder(r).Decode(&p); err != nil {
 		return nil, fmt.Errorf("not a fenscan profile: %w", err)
@@ -151,8 +153,9 @@ func Read(r io.Reader, model string) (*Profile, error) {
 		return nil, fmt.Errorf("not a fenscan profile (format %q)", p.Format)
 	case p.Version != Version:
 		return nil, fmt.Errorf("profile version %d, this fenscan reads version %d", p.Version, Version)
-	case p.Model != model:
-		return nil, fmt.Errorf("profile was made for model %s, not the model in use (%s); make it again with fenscan adapt", p.Model, model)
+	case !slices.Contains(models, p.Model):
+		return nil, fmt.Errorf("profile was made for model %s, not a model in use (%s); make it again with fenscan adapt",
+			p.Model, strings.Join(models, ", "))
 	}
 	for _, pr := range p.Prototypes {
 		if len(pr.Mean) != p.Dim {

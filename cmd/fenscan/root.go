@@ -92,16 +92,16 @@ type modelFlags struct {
 
 func (m *modelFlags) register(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&m.modelPath, "model", "", "ONNX model `FILE` to use instead of the embedded digital one")
+	cmd.Flags().StringVar(&m.photoPath, "photo-model", "", "ONNX model `FILE` to use instead of the embedded photo one")
 	cmd.Flags().StringVar(&m.runtime, "runtime", string(classify.OpenCV), "inference runtime: opencv or onnx-go")
+	cmd.Flags().StringVar(&m.kind, "kind", string(fenscan.Auto),
+		"read boards as `KIND`: digital (screenshots, diagrams), photo (real pieces), or auto (doubtful flat readings are also read as photos)")
 }
 
 // registerReading adds the flags that change how squares are read, for
 // the commands that read positions (not adapt, which builds profiles).
 func (m *modelFlags) registerReading(cmd *cobra.Command) {
 	m.register(cmd)
-	cmd.Flags().StringVar(&m.kind, "kind", string(fenscan.Auto),
-		"read boards as `KIND`: digital (screenshots, diagrams), photo (real pieces), or auto (doubtful flat readings are also read as photos)")
-	cmd.Flags().StringVar(&m.photoPath, "photo-model", "", "ONNX model `FILE` to use instead of the embedded photo one")
 	cmd.Flags().StringVar(&m.profilePath, "profile", "", "adapt to a piece set with the profile `FILE` made by fenscan adapt")
 	cmd.Flags().BoolVar(&m.consistency, "consistency", false, "let doubtful squares take the reading of confident look-alike squares")
 }
@@ -135,11 +135,14 @@ func (m *modelFlags) scanner(opts fenscan.Options) (*fenscan.Scanner, error) {
 		opts.PhotoModel = b
 	}
 	if m.profilePath != "" {
-		model := opts.Model
-		if model == nil {
-			model = models.Digital
+		digital, photo := opts.Model, opts.PhotoModel
+		if digital == nil {
+			digital = models.Digital
 		}
-		p, err := readProfile(m.profilePath, classify.ModelID(model))
+		if photo == nil {
+			photo = models.Photo
+		}
+		p, err := readProfile(m.profilePath, classify.ModelID(digital), classify.ModelID(photo))
 		if err != nil {
 			return nil, err
 		}
@@ -153,13 +156,13 @@ func (m *modelFlags) scanner(opts fenscan.Options) (*fenscan.Scanner, error) {
 	return s, err
 }
 
-func readProfile(path, model string) (*profile.Profile, error) {
+func readProfile(path string, models ...string) (*profile.Profile, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("--profile: %w", err)
 	}
 	defer f.Close()
-	p, err := profile.Read(f, model)
+	p, err := profile.Read(f, models...)
 	if err != nil {
 		return nil, fmt.Errorf("--profile %s: %w", path, err)
 	}
