@@ -69,22 +69,36 @@ func findGrid(grey gocv.Mat) (Board, GridFit, bool) {
 	return place(grey, in, h, la, lb, ua, ub)
 }
 
+// lineSide is the longer side at which lines are looked for: the
+// Hough transform's cost grows with the edge pixels, and the grid is
+// refined afterwards on its crossings at full working size.
+const lineSide = 900
+
 // segments returns the straight edges of a picture.
 func segments(grey gocv.Mat) [][4]float64 {
+	scale := 1.0
+	src := grey
+	if m := max(grey.Cols(), grey.Rows()); m > lineSide {
+		scale = float64(lineSide) / float64(m)
+		small := gocv.NewMat()
+		defer small.Close()
+		gocv.Resize(grey, &small, image.Point{}, scale, scale, gocv.InterpolationArea)
+		src = small
+	}
 	blur := gocv.NewMat()
 	defer blur.Close()
-	gocv.GaussianBlur(grey, &blur, image.Pt(5, 5), 1.2, 1.2, gocv.BorderReplicate)
+	gocv.GaussianBlur(src, &blur, image.Pt(5, 5), 1.2, 1.2, gocv.BorderReplicate)
 	edges := gocv.NewMat()
 	defer edges.Close()
 	gocv.Canny(blur, &edges, 30, 90)
-	side := float64(min(grey.Cols(), grey.Rows()))
+	side := float64(min(src.Cols(), src.Rows()))
 	lines := gocv.NewMat()
 	defer lines.Close()
 	gocv.HoughLinesPWithParams(edges, &lines, 1, math.Pi/360, 30, float32(0.05*side), float32(0.015*side))
 	var out [][4]float64
 	for i := 0; i < lines.Rows(); i++ {
 		v := lines.GetVeciAt(i, 0)
-		out = append(out, [4]float64{float64(v[0]), float64(v[1]), float64(v[2]), float64(v[3])})
+		out = append(out, [4]float64{float64(v[0]) / scale, float64(v[1]) / scale, float64(v[2]) / scale, float64(v[3]) / scale})
 	}
 	return out
 }
@@ -214,6 +228,10 @@ func crossing(l, m gridLine) (Point, bool) {
 	return Point{(l.c*m.b - l.b*m.c) / det, (l.a*m.c - l.c*m.a) / det}, true
 }
 
+// ransacProbes is how many lines of the other family place a line while
+// hypotheses are ranked.
+const ransacProbes = 12
+
 // gridTol is how far, in squares, a line may lie from a whole-number grid
 // position and still count as on it.
 const gridTol = 0.12
@@ -248,7 +266,7 @@ func ransacGrid(la, lb []gridLine) (h [3][3]float64, ua, ub []float64, ok bool) 
 		if !good {
 			continue
 		}
-		cr.positions(hh, pa, pb)
+		cr.positions(hh, pa, pb, ransacProbes)
 		// The picked lines may be 1 to 8 squares apart: scaling the grid
 		// by that many puts the lines between them on whole numbers.
 		bestA, bestB := -1.0, -1.0
@@ -284,7 +302,7 @@ func ransacGrid(la, lb []gridLine) (h [3][3]float64, ua, ub []float64, ok bool) 
 		return h, nil, nil, false
 	}
 	ua, ub = make([]float64, len(la)), make([]float64, len(lb))
-	cr.positions(h, ua, ub)
+	cr.positions(h, ua, ub, 0)
 	onGrid(ua)
 	onGrid(ub)
 	// Refit on every crossing of lines that sit on the grid, twice.
@@ -303,7 +321,7 @@ func ransacGrid(la, lb []gridLine) (h [3][3]float64, ua, ub []float64, ok bool) 
 			break
 		}
 		h = hh
-		cr.positions(h, ua, ub)
+		cr.positions(h, ua, ub, 0)
 		onGrid(ua)
 		onGrid(ub)
 	}
@@ -333,10 +351,22 @@ func (c *crossings) at(i, j int) (Point, bool) { return c.pts[i*c.nb+j], c.ok[i*
 // its position there: x for the first family, y for the second; NaN when
 // the line does not keep one coordinate along its run, as a grid line
 // does.
-func (c *crossings) positions(h [3][3]float64, pa, pb []float64) {
+//
+// With probes > 0 only the crossings with that many lines of the other
+// family (the longest, which come first) are used: enough for RANSAC to
+// rank hypotheses at a fraction of the cost.
+func (c *crossings) positions(h [3][3]float64, pa, pb []float64, probes int) {
+	na, nb := c.na, c.nb
+	if probes > 0 {
+		na, nb = min(na, probes), min(nb, probes)
+	}
 	q := make([]Point, len(c.pts))
-	for k, p := range c.pts {
-		q[k] = apply(h, p)
+	for i := 0; i < c.na; i++ {
+		for j := 0; j < c.nb; j++ {
+			if i < na || j < nb {
+				q[i*c.nb+j] = apply(h, c.pts[i*c.nb+j])
+			}
+		}
 	}
 	var vals []float64
 	line := func(n int, get func(k int) (float64, bool)) float64 {
@@ -357,10 +387,10 @@ func (c *crossings) positions(h [3][3]float64, pa, pb []float64) {
 		return med
 	}
 	for i := range pa {
-		pa[i] = line(c.nb, func(j int) (float64, bool) { return q[i*c.nb+j].X, c.ok[i*c.nb+j] })
+		pa[i] = line(nb, func(j int) (float64, bool) { return q[i*c.nb+j].X, c.ok[i*c.nb+j] })
 	}
 	for j := range pb {
-		pb[j] = line(c.na, func(i int) (float64, bool) { return q[i*c.nb+j].Y, c.ok[i*c.nb+j] })
+		pb[j] = line(na, func(i int) (float64, bool) { return q[i*c.nb+j].Y, c.ok[i*c.nb+j] })
 	}
 }
 
