@@ -2,13 +2,13 @@
 # Rebuild models/photo.onnx from scratch: render board photos with Blender, cut the
 # crops fenscan reads (detect.Columns) from them and from the labelled real photos in
 # ../shared/data/photos (MIT), train, export, and test on held-out renders.
-# About 90 minutes of rendering and 20 of training on 2 CPU cores; progress in
+# About 60 minutes of rendering and 30 of training on 2 CPU cores; progress in
 # build/photos/*.log. Needs blender, python3-torch, python3-onnx, python3-opencv.
 #   sh scripts/build_photo_model.sh [TRAIN_RENDERS] [TRAINING_MINUTES]
 set -eu
 cd "$(dirname "$0")/.."
-renders=${1:-700}
-minutes=${2:-20}
+renders=${1:-433}
+minutes=${2:-30}
 mkdir -p build/photos
 sh scripts/render_photos.sh "$renders" 60
 crops() { go run ./scripts/photocrops "$@" 2>>build/photos/crops.log; }

@@ -69,7 +69,9 @@ def main():
       "boards, lichess and wood, or one of 15 staunton3d textures (the other 3 held out), "
       "borders of 0 to 1 square with or without coordinates; a noise-textured table; sky, "
       "sun and area lights; camera 40 to 90 degrees above the board (52-58 held out), any "
-      "side, 22-45 mm lens on 36 mm, roll. Boards: %s." % (
+      "side, a third from 78 degrees up (renders after the first few hundred), 22-45 mm lens on "
+      "36 mm, roll. Textured boards among the first 80 renders were dropped: their squares "
+      "were misplaced before `texture_area` found the textures' true grid. Boards: %s." % (
           ntrain, ", ".join("%s %d" % kv for kv in sorted(tk.items(), key=lambda kv: -kv[1]))))
     w("- **Real photos**: the 34 labelled photos of ../shared/data/photos (github.com/afka2d/chesscog, "
       "MIT; one vinyl board and plastic set, angled), crops from the labelled corners, weighted "
@@ -122,8 +124,8 @@ def main():
     w("| ../shared/data/photos, github.com/afka2d/chesscog | MIT |")
     w("| board palettes, coordinates (DejaVu Sans Bold, Bitstream Vera licence), table noise: generated | - |")
     w("")
-    w("Rebuild: `make photo-model` (scripts/build_photo_model.sh), about 90 minutes of rendering "
-      "and 20 of training on 2 CPU cores.")
+    w("Rebuild: `make photo-model` (scripts/build_photo_model.sh), about 60 minutes of rendering "
+      "and 30 of training on 2 CPU cores.")
     open(os.path.join(ROOT, "models", "photo.md"), "w").write("\n".join(L) + "\n")
 
 
