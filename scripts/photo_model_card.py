@@ -63,13 +63,13 @@ def main():
     w("- **Renders** (`scripts/photo_render.py`, Blender 3.4 Cycles on the CPU, 24 samples, "
       "640x480 or 480x640 JPEG): %d pictures. The MIT Staunton pieces of ../shared/art/staunton3d "
       "scaled per picture (base 0.6-0.8 of a square, height x0.9-1.15) and per piece type "
-      "(x0.9-1.1 wide, x0.88-1.12 high; renders after the first few hundred), turned at random "
+      "(x0.9-1.1 wide, x0.88-1.12 high; renders from number 80 on), turned at random "
       "(knights facing the other side), placed off centre; piece colours around ivory, white, "
       "boxwood, black, ebony, mahogany; boards flat in 14 palettes around vinyl tournament "
       "boards, lichess and wood, or one of 15 staunton3d textures (the other 3 held out), "
       "borders of 0 to 1 square with or without coordinates; a noise-textured table; sky, "
       "sun and area lights; camera 40 to 90 degrees above the board (52-58 held out), any "
-      "side, a third from 78 degrees up (renders after the first few hundred), 22-45 mm lens on "
+      "side, a third from 78 degrees up (renders from number 144 on), 22-45 mm lens on "
       "36 mm, roll. Textured boards among the first 80 renders were dropped: their squares "
       "were misplaced before `texture_area` found the textures' true grid. Boards: %s." % (
           ntrain, ", ".join("%s %d" % kv for kv in sorted(tk.items(), key=lambda kv: -kv[1]))))
