@@ -133,23 +133,19 @@ func opposedPawns(b *board) int {
 // guessSide is guessOrientation for a board that may be seen from any
 // side: upright is the board read with White at the bottom, right the
 // same squares read with White at the right. The same margins over the
-// upright reading apply.
+// upright reading apply, but no board is ruled out as not game-like: a
+// photo's reading often has a piece misread as a pawn on the back rank or
+// a king as a queen, and the pawn structure still shows the side (pawns
+// on the edge ranks score low either way round).
 func guessSide(upright, right *board) (Orientation, string) {
 	type option struct {
 		o Orientation
 		b board
 	}
-	opts := []option{{WhiteBottom, *upright}, {BlackBottom, rotated(*upright)},
-		{WhiteRight, *right}, {WhiteLeft, rotated(*right)}}
+	opts := []option{{BlackBottom, rotated(*upright)}, {WhiteRight, *right}, {WhiteLeft, rotated(*right)}}
 	upAll, upPawns := gameScore(upright)
-	if !gameLike(upright) {
-		upAll, upPawns = 0, 0
-	}
 	best, bestAll, bestPawns := WhiteBottom, upAll, upPawns
-	for _, c := range opts[1:] {
-		if !gameLike(&c.b) {
-			continue
-		}
+	for _, c := range opts {
 		if all, pawns := gameScore(&c.b); all > bestAll {
 			best, bestAll, bestPawns = c.o, all, pawns
 		}

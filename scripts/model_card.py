@@ -33,6 +33,8 @@ def main():
     w = L.append
     w("# models/digital.onnx — fenscan square classifier (model card)")
     w("")
+    w("(The photo model, `models/photo.onnx`, has its own card: [photo.md](photo.md).)")
+    w("")
     w("Classifies each of the 64 square crops of a rectified chess board picture into 13 classes "
       "`%s` (uppercase = White). Trained only on synthetic renders of freely licensed piece art; "
       "no real screenshots or scans were used." % ", ".join(CLASSES))

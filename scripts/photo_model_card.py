@@ -81,7 +81,9 @@ def main():
       "the camera says and as the picture's up (`detect.Columns`' two readings). Augmented in "
       "training: mirror, brightness, contrast, gamma, blur, noise, shifts of up to 3 pixels.")
     w("")
-    w("%d training crops; AdamW, batch 128, label smoothing 0.02, cosine schedule, %d steps; "
+    w("%d training crops, drawn by 1/sqrt(class frequency) (seven squares in ten are empty; the "
+      "prior shift is undone on the output bias before calibration); AdamW, batch 128, label "
+      "smoothing 0.02, cosine schedule, %d steps; "
       "validation split by picture: %.2f%%, temperature T = %.2f." % (
           rep["train_crops"], rep["steps"], 100 * rep["val_acc"], rep["T"]))
     w("")
@@ -102,7 +104,9 @@ def main():
     ev = load("eval_heldout.json")
     if ev:
         w("- The same renders end to end (`fenscan eval --kind photo build/photos/heldout/labels.csv`: "
-          "the board found by fenscan, read, oriented): %s." % table(ev, "photo"))
+          "the board found by fenscan, read, oriented): %s. Squares count as right only in the "
+          "orientation fenscan chose; a quarter of the renders are random placements, seen from a "
+          "random side, which nothing in the picture can orient." % table(ev, "photo"))
     ev = load("eval_real.json")
     if ev:
         w("- Real photos never trained on (the 5 samryan top-down photos of ../shared/data/real, "

@@ -51,6 +51,29 @@ class Net(nn.Module):
         return self.fc2(emb), emb
 
 
+def load_onnx(path, hw=(32, 32)):
+    """A Net without BatchNorm holding the weights of an exported model (to train it
+    further): the export's convolutions already hold the folded BatchNorm."""
+    import onnx
+    from onnx import numpy_helper
+    mo = onnx.load(path)
+    init = {i.name: numpy_helper.to_array(i) for i in mo.graph.initializer}
+    m = Net(bn=False, hw=hw)
+    convs = [l for l in m.features if isinstance(l, nn.Conv2d)]
+    conv_nodes = [n for n in mo.graph.node if n.op_type == "Conv"]
+    gemm_nodes = [n for n in mo.graph.node if n.op_type == "Gemm"]
+    with torch.no_grad():
+        for l, n in zip(convs, conv_nodes):
+            l.weight.copy_(torch.from_numpy(init[n.input[1]]))
+            l.bias.copy_(torch.from_numpy(init[n.input[2]]))
+        for l, n in zip([m.fc1, m.fc2], gemm_nodes):
+            w = torch.from_numpy(init[n.input[1]])
+            trans = any(a.name == "transB" and a.i == 1 for a in n.attribute)
+            l.weight.copy_(w if trans else w.T)
+            l.bias.copy_(torch.from_numpy(init[n.input[2]]))
+    return m
+
+
 def train_step(model, opt, xb, yb):
     """One optimiser step on a batch; returns the loss."""
     model.train()
@@ -66,6 +89,12 @@ def fold(model, T):
     """copy of model without BatchNorm (folded into conv) and with logits divided by T."""
     ch, emb, hw = model.cfg
     m = Net(ch, emb, bn=False, hw=hw)
+    if not model.bn:  # nothing to fold
+        m.load_state_dict(model.state_dict())
+        with torch.no_grad():
+            m.fc2.weight /= T
+            m.fc2.bias /= T
+        return m.eval()
     src = list(model.features)
     dst = [l for l in m.features if isinstance(l, nn.Conv2d)]
     convs = []

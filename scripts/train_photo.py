@@ -13,7 +13,7 @@ import torch
 import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from train import Net, fold, export, predict, fit_T, ece, log, train_step  # noqa: E402
+from train import Net, fold, export, predict, fit_T, ece, log, train_step, load_onnx  # noqa: E402
 from fenprep import CLASSES  # noqa: E402
 
 HW = (64, 32)
@@ -65,6 +65,7 @@ def main():
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--bs", type=int, default=128)
     ap.add_argument("--lr", type=float, default=3e-3)
+    ap.add_argument("--init-onnx", default="", help="go on training an exported photo model")
     a = ap.parse_args()
     torch.set_num_threads(2)
     torch.manual_seed(a.seed)
@@ -86,7 +87,7 @@ def main():
     log("train crops %d from %d pictures, val %d; classes %s" % (
         len(Yt), len(pics) - len(val_pics), len(Yv), np.bincount(Yt, minlength=13).tolist()))
 
-    model = Net(hw=HW)
+    model = load_onnx(a.init_onnx, HW) if a.init_onnx else Net(hw=HW)
     nparams = sum(p.numel() for p in model.parameters())
     log("params %d" % nparams)
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=1e-4)
@@ -102,7 +103,8 @@ def main():
         frac = (time.time() - t0) / budget
         if frac >= 1:
             break
-        lr = a.lr * min(1.0, step / 200) * (0.02 + 0.98 * 0.5 * (1 + math.cos(math.pi * frac)))
+        warm = 1.0 if a.init_onnx else min(1.0, step / 200)
+        lr = a.lr * warm * (0.02 + 0.98 * 0.5 * (1 + math.cos(math.pi * frac)))
         for g in opt.param_groups:
             g["lr"] = lr
         idx = torch.from_numpy(rng.choice(len(Yt), size=a.bs, p=p))
