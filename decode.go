@@ -79,7 +79,7 @@ func decode(data []byte, maxPixels, minSide int) (gocv.Mat, float64, error) {
 	if maxPixels <= 0 {
 		maxPixels = DefaultMaxPixels
 	}
-	format, cfg, err := readConfig(bytes.NewReader(data), maxPixels)
+	format, cfg, err := checkConfig(bytes.NewReader(data), maxPixels)
 	if err != nil {
 		return gocv.NewMat(), 1, err
 	}
@@ -143,7 +143,7 @@ func ReadPicture(path string, maxPixels int) ([]byte, error) {
 	if fi.Size() == 0 {
 		return nil, errors.New("empty file")
 	}
-	if _, err := checkConfig(bufio.NewReader(f), maxPixels); err != nil {
+	if _, _, err := checkConfig(bufio.NewReader(f), maxPixels); err != nil {
 		return nil, err
 	}
 	if limit := int64(maxPixels)*maxBytesPerPixel + metaSlack; fi.Size() > limit {
@@ -194,13 +194,7 @@ func fileError(err error) error {
 
 // checkConfig reads the header: the format and the size, refused above
 // maxPixels.
-func checkConfig(r io.Reader, maxPixels int) (string, error) {
-	format, _, err := readConfig(r, maxPixels)
-	return format, err
-}
-
-// readConfig is checkConfig that also returns the size.
-func readConfig(r io.Reader, maxPixels int) (string, image.Config, error) {
+func checkConfig(r io.Reader, maxPixels int) (string, image.Config, error) {
 	cfg, format, err := image.DecodeConfig(r)
 	if err != nil {
 		if errors.Is(err, image.ErrFormat) {

@@ -391,12 +391,7 @@ type reading struct {
 // find returns the boards of a picture. A photo holds one board, found
 // from its lines in perspective when they fit a grid.
 func (s *Scanner) find(img gocv.Mat) ([]detect.Board, error) {
-	if s.opts.Kind == Photo {
-		if g, err := detect.FindGrid(img); err == nil {
-			return []detect.Board{g}, nil
-		}
-	}
-	return detect.Find(img, detect.Options{MaxBoards: s.opts.MaxBoards})
+	return detect.Find(img, detect.Options{MaxBoards: s.opts.MaxBoards, Photo: s.opts.Kind == Photo})
 }
 
 // photoBoard returns the board to read as a photo: the grid fitted to

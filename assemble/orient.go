@@ -49,12 +49,18 @@ func guessOrientation(b *board) (Orientation, string) {
 	upAll, upPawns := gameScore(b)
 	flAll, flPawns := gameScore(&r)
 	switch {
-	case flAll-upAll >= flipMargin && flPawns-upPawns >= pawnMargin:
+	case leads(flAll, flPawns, upAll, upPawns):
 		return BlackBottom, "pieces"
-	case upAll-flAll >= flipMargin && upPawns-flPawns >= pawnMargin:
+	case leads(upAll, upPawns, flAll, flPawns):
 		return WhiteBottom, "pieces"
 	}
 	return WhiteBottom, "default"
+}
+
+// leads says whether a reading scoring all, of which pawns from pawns,
+// beats one scoring otherAll and otherPawns by the margins.
+func leads(all, pawns, otherAll, otherPawns float64) bool {
+	return all-otherAll >= flipMargin && pawns-otherPawns >= pawnMargin
 }
 
 // gameLike tells whether a board could come from a game at all; only then
@@ -150,7 +156,7 @@ func guessSide(upright, right *board) (Orientation, string) {
 			best, bestAll, bestPawns = c.o, all, pawns
 		}
 	}
-	if best != WhiteBottom && bestAll-upAll >= flipMargin && bestPawns-upPawns >= pawnMargin {
+	if best != WhiteBottom && leads(bestAll, bestPawns, upAll, upPawns) {
 		return best, "pieces"
 	}
 	return WhiteBottom, "default"

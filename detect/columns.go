@@ -121,8 +121,8 @@ func Columns(img gocv.Mat, corners [4]Point, crop image.Point, upright bool) (*i
 	if img.Empty() {
 		return nil, fmt.Errorf("detect: empty picture")
 	}
-	if longestSide(corners) < 16 {
-		return nil, fmt.Errorf("detect: board of %.0f px is too small", longestSide(corners))
+	if LongestSide(corners) < 16 {
+		return nil, fmt.Errorf("detect: board of %.0f px is too small", LongestSide(corners))
 	}
 	cam, err := NewCamera(corners, img.Cols(), img.Rows())
 	if err != nil {

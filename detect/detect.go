@@ -142,6 +142,10 @@ type Options struct {
 	MaxBoards int
 	// MinScore is the lowest lattice score a board may have (0: default).
 	MinScore float64
+	// Photo says the picture is a photo of one real board: the board is
+	// looked for by its lines first (FindGrid), and by its lattice and
+	// outline only when no grid fits.
+	Photo bool
 }
 
 const (
@@ -168,6 +172,11 @@ func Find(img gocv.Mat, opts Options) ([]Board, error) {
 		return nil, fmt.Errorf("detect: picture of %dx%d is too small", img.Cols(), img.Rows())
 	}
 
+	if opts.Photo {
+		if b, ok := gridBoard(grey); ok {
+			return toPicture([]Board{b}, scale), nil
+		}
+	}
 	minScore := opts.MinScore
 	if minScore == 0 {
 		minScore = defaultMinScore
@@ -214,7 +223,7 @@ func Find(img gocv.Mat, opts Options) ([]Board, error) {
 		}
 	}
 	found = append(found, fitQuads(grey, quads, found, minScore)...)
-	if len(found) == 0 {
+	if len(found) == 0 && !opts.Photo { // with Photo, the lines were tried first
 		// A photo of a real board: perspective and pieces hide the
 		// lattice and the outline; its lines still show.
 		if b, ok := gridBoard(grey); ok {
@@ -228,13 +237,19 @@ func Find(img gocv.Mat, opts Options) ([]Board, error) {
 	if opts.MaxBoards > 0 && len(found) > opts.MaxBoards {
 		found = found[:opts.MaxBoards]
 	}
-	for i := range found {
-		for j := range found[i].Corners {
-			found[i].Corners[j].X /= scale
-			found[i].Corners[j].Y /= scale
+	return toPicture(found, scale), nil
+}
+
+// toPicture takes boards found at working size back to the picture's
+// pixels.
+func toPicture(bs []Board, scale float64) []Board {
+	for i := range bs {
+		for j := range bs[i].Corners {
+			bs[i].Corners[j].X /= scale
+			bs[i].Corners[j].Y /= scale
 		}
 	}
-	return found, nil
+	return bs
 }
 
 // FindGrid looks for one board in a photo of a real board by its lines
@@ -250,11 +265,7 @@ func FindGrid(img gocv.Mat) (Board, error) {
 	if !ok {
 		return Board{}, ErrNoBoard
 	}
-	for j := range b.Corners {
-		b.Corners[j].X /= scale
-		b.Corners[j].Y /= scale
-	}
-	return b, nil
+	return toPicture([]Board{b}, scale)[0], nil
 }
 
 // workGrey returns img in grey, shrunk to at most workSide pixels on its

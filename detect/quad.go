@@ -137,7 +137,7 @@ func fitQuads(grey gocv.Mat, quads [][4]Point, found []Board, minScore float64) 
 }
 
 func fitQuad(grey gocv.Mat, q [4]Point, minScore float64) (Board, bool) {
-	n := int(math.Min(math.Max(longestSide(q), 128), 768))
+	n := int(math.Min(math.Max(LongestSide(q), 128), 768))
 	// The outline is usually the board's frame: leave a margin so that a
 	// board inside it, or an outline just inside the board, both fit.
 	m := 0.06 * float64(n)
@@ -200,8 +200,8 @@ func project(h gocv.Mat, p Point) Point {
 	}
 }
 
-// longestSide is the length of the longest edge of q.
-func longestSide(q [4]Point) float64 {
+// LongestSide is the length of the longest edge of q.
+func LongestSide(q [4]Point) float64 {
 	side := 0.0
 	for i := range q {
 		a, b := q[i], q[(i+1)%4]
@@ -215,10 +215,7 @@ func longestSide(q [4]Point) float64 {
 // with the corners matched in the best of their eight orders (which
 // corner is a8 is not detect's business).
 func CornerError(got, want [4]Point) float64 {
-	side := 0.0
-	for i := range want {
-		side = math.Max(side, math.Hypot(want[i].X-want[(i+1)%4].X, want[i].Y-want[(i+1)%4].Y))
-	}
+	side := LongestSide(want)
 	best := math.Inf(1)
 	for rot := 0; rot < 4; rot++ {
 		for _, rev := range []bool{false, true} {

@@ -56,7 +56,7 @@ func warp(img gocv.Mat, corners [4]Point, size int, grey bool) (gocv.Mat, error)
 	if img.Empty() {
 		return gocv.NewMat(), fmt.Errorf("warp: empty picture")
 	}
-	side := longestSide(corners)
+	side := LongestSide(corners)
 	if side < 8 {
 		return gocv.NewMat(), fmt.Errorf("warp: board of %.0f px is too small", side)
 	}

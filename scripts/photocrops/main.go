@@ -16,7 +16,6 @@ import (
 	"flag"
 	"fmt"
 	"image"
-	"math"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -68,11 +67,7 @@ func run(csvs []string, out string, jitter int, sigma float64, crop image.Point,
 		if err != nil {
 			return err
 		}
-		side := 0.0
-		for i := range corners {
-			j := (i + 1) % 4
-			side = math.Max(side, math.Hypot(corners[i].X-corners[j].X, corners[i].Y-corners[j].Y))
-		}
+		side := detect.LongestSide(corners)
 		for k := 0; k <= jitter; k++ {
 			c := corners
 			if k > 0 {
