@@ -18,6 +18,7 @@ import (
 	"os"
 	"syscall"
 
+	"github.com/fenscan/fenscan/internal/codec"
 	"gocv.io/x/gocv"
 	_ "golang.org/x/image/bmp"
 	_ "golang.org/x/image/tiff"
@@ -46,11 +47,11 @@ const (
 // first, so a picture over maxPixels (0: DefaultMaxPixels) is refused
 // before any pixel is decoded. Errors are one line, without the file name.
 //
-// OpenCV decodes only what it is known to read safely and fast: JPEG and
-// opaque PNG, and only after their structure was checked here, so that a
-// truncated file is refused with a clear cause instead of half-decoded
-// with libjpeg's or libpng's warnings on standard error. Everything else
-// goes through Go's decoders.
+// JPEG and PNG, the common and the large pictures, are decoded by
+// libjpeg-turbo and libpng (package codec), and only after their structure
+// was checked here, so that a truncated file is refused with a clear cause
+// instead of half-decoded. Everything else, and CMYK JPEG, goes through
+// Go's decoders.
 func Decode(data []byte, maxPixels int) (gocv.Mat, error) {
 	m, _, err := decode(data, maxPixels, 0)
 	return m, err
@@ -89,27 +90,25 @@ func decode(data []byte, maxPixels, minSide int) (gocv.Mat, float64, error) {
 		if err := checkJPEG(data); err != nil {
 			return gocv.NewMat(), 1, err
 		}
-		flag, scale := gocv.IMReadColor, 1.0
-		side := max(cfg.Width, cfg.Height)
-		for _, r := range []struct {
-			f gocv.IMReadFlag
-			n int
-		}{{gocv.IMReadReducedColor8, 8}, {gocv.IMReadReducedColor4, 4}, {gocv.IMReadReducedColor2, 2}} {
-			if minSide > 0 && side/r.n >= minSide {
-				flag, scale = r.f, float64(r.n)
+		reduce, side := 1, max(cfg.Width, cfg.Height)
+		for _, n := range []int{8, 4, 2} {
+			if minSide > 0 && side/n >= minSide {
+				reduce = n
 				break
 			}
 		}
-		m, err = decodeOpenCV(data, format, flag)
-		return m, scale, err
+		m, err = codec.DecodeJPEG(data, reduce)
+		if !errors.Is(err, codec.ErrCMYK) {
+			return m, float64(reduce), decodeError(format, err)
+		}
 	case "png":
-		alpha, err := checkPNG(data)
+		deep, err := checkPNG(data)
 		if err != nil {
 			return gocv.NewMat(), 1, err
 		}
-		if !alpha {
-			m, err = decodeOpenCV(data, format, gocv.IMReadColor)
-			return m, 1, err
+		if !deep {
+			m, err = codec.DecodePNG(data)
+			return m, 1, decodeError(format, err)
 		}
 	}
 	m, err = decodeGo(data, format, maxPixels)
@@ -221,13 +220,11 @@ func orPicture(format string) string {
 	return format
 }
 
-func decodeOpenCV(data []byte, format string, flag gocv.IMReadFlag) (gocv.Mat, error) {
-	m, err := gocv.IMDecode(data, flag)
-	if err != nil || m.Empty() {
-		m.Close()
-		return gocv.NewMat(), fmt.Errorf("corrupt or unsupported %s data", format)
+func decodeError(format string, err error) error {
+	if err != nil {
+		return fmt.Errorf("corrupt %s: %v", format, err)
 	}
-	return m, nil
+	return nil
 }
 
 // decodeGo decodes with Go's decoders (the first frame of an animation)
@@ -276,9 +273,11 @@ var pngSignature = []byte("\x89PNG\r\n\x1a\n")
 
 // checkPNG walks the chunks of a PNG without decompressing them: every
 // chunk must be whole, critical chunks must pass their checksum, and IEND
-// must come. It reports whether the picture may be transparent (an alpha
-// channel or a tRNS chunk), which OpenCV would drop.
-func checkPNG(data []byte) (alpha bool, err error) {
+// must come. It reports whether the samples have 16 bits: libpng's
+// simplified reader takes those for linear light (the PNG standard's
+// default without a gAMA chunk), while the pictures people make hold sRGB
+// in them as in 8-bit ones.
+func checkPNG(data []byte) (deep bool, err error) {
 	if !bytes.HasPrefix(data, pngSignature) {
 		return false, errors.New("corrupt png: bad signature")
 	}
@@ -298,14 +297,9 @@ func checkPNG(data []byte) (alpha bool, err error) {
 		}
 		switch typ {
 		case "IHDR":
-			if n >= 10 {
-				colorType := data[p+8+9]
-				alpha = alpha || colorType&4 != 0
-			}
-		case "tRNS":
-			alpha = true
+			deep = n >= 9 && data[p+8+8] == 16
 		case "IEND":
-			return alpha, nil
+			return deep, nil
 		}
 		p = end + 4
 	}

@@ -9,6 +9,7 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -80,9 +81,23 @@ func Write(dir, name string, img gocv.Mat, boards []fenscan.Board) error {
 	return nil
 }
 
+// save writes m as a PNG with Go's encoder: fenscan does not link
+// OpenCV's imgcodecs (see package codec).
 func save(path string, m gocv.Mat) error {
-	if !gocv.IMWrite(path, m) {
-		return fmt.Errorf("cannot write %s", path)
+	img, err := m.ToImage()
+	if err != nil {
+		return fmt.Errorf("cannot write %s: %v", path, err)
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	err = (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(f, img)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("cannot write %s: %v", path, err)
 	}
 	return nil
 }
