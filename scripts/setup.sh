@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
-# Install what fenscan needs to build and test on Debian 12, as root:
-# OpenCV 4.6 (for gocv), a C compiler, and Go. Safe to run again.
+# Install what fenscan needs to build and test on Debian 12, as root: OpenCV
+# 4.6 (for gocv), libjpeg and libpng, a C compiler, make and Go. Safe to run again.
 set -euo pipefail
 
 export DEBIAN_FRONTEND=noninteractive
 need=()
 dpkg -s libopencv-dev >/dev/null 2>&1 || need+=(libopencv-dev)
+# libjpeg-turbo and libpng decode pictures (internal/codec).
+dpkg -s libjpeg-dev >/dev/null 2>&1 || need+=(libjpeg-dev)
+dpkg -s libpng-dev >/dev/null 2>&1 || need+=(libpng-dev)
 command -v gcc >/dev/null 2>&1 || need+=(build-essential)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
+command -v make >/dev/null 2>&1 || need+=(make)
 command -v git >/dev/null 2>&1 || need+=(git ca-certificates)
 # poppler renders PDF pages for `fenscan scan book.pdf`.
 command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
