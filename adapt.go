@@ -2,6 +2,7 @@ package fenscan
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/fenscan/fenscan/assemble"
@@ -10,10 +11,13 @@ import (
 
 // Adapt builds a profile of one piece set from labelled pictures of it:
 // each picture's largest board is read, and its squares' embeddings are
-// filed under their true classes. The scanner should run without a
-// profile. Pictures that cannot be read are reported, not skipped
-// silently.
+// filed under their true classes. The scanner must run without a profile
+// and with Options.Embeddings. Pictures that cannot be read are reported,
+// not skipped silently.
 func Adapt(ctx context.Context, s *Scanner, labels []Label) (*profile.Profile, error) {
+	if !s.opts.Embeddings || s.opts.Profile != nil {
+		return nil, errors.New("adapt: the scanner must keep embeddings (Options.Embeddings) and have no profile")
+	}
 	var b *profile.Builder
 	var kind Kind
 	for _, l := range labels {

@@ -98,6 +98,9 @@ func decode(data []byte, maxPixels, minSide int) (gocv.Mat, float64, error) {
 			}
 		}
 		m, err = codec.DecodeJPEG(data, reduce)
+		if err == nil {
+			orient(&m, jpegOrientation(data))
+		}
 		if !errors.Is(err, codec.ErrCMYK) {
 			return m, float64(reduce), decodeError(format, err)
 		}

@@ -1,6 +1,8 @@
 package fenscan
 
 import (
+	"bytes"
+	"context"
 	"os"
 	"testing"
 )
@@ -19,6 +21,40 @@ func TestJPEGOrientation(t *testing.T) {
 	}
 	if o := jpegOrientation(data); o != 1 {
 		t.Errorf("small-chessnut.jpg: orientation %d, want 1", o)
+	}
+}
+
+// TestDecodeOrientation decodes a phone JPEG stored sideways (orientation
+// 6: turn 90 degrees clockwise to show) upright: its width and height
+// swap, and its board is found where it stands upright.
+func TestDecodeOrientation(t *testing.T) {
+	data, err := os.ReadFile("testdata/exif-rotated.jpg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, cfg, err := checkConfig(bytes.NewReader(data), DefaultMaxPixels)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := Decode(data, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	if m.Cols() != cfg.Height || m.Rows() != cfg.Width {
+		t.Fatalf("decoded %dx%d, stored %dx%d: not turned", m.Cols(), m.Rows(), cfg.Width, cfg.Height)
+	}
+	s, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	boards, err := s.ScanBytes(context.Background(), data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if boards[0].Rotation != 0 {
+		t.Errorf("board read turned by %d degrees: the picture was not shown upright", boards[0].Rotation)
 	}
 }
 

@@ -80,6 +80,11 @@ type Options struct {
 	// squares that look the same (package consistency). Off by default:
 	// on the real and synthetic test pictures it has not yet paid off.
 	Consistency bool
+	// Embeddings keeps every square's embedding in Board.Embedding, as
+	// Adapt needs. Without it (nor Consistency nor a Profile, which
+	// need them too), squares that are plainly empty skip the network
+	// (classify.Plain) and have none.
+	Embeddings bool
 	// Assemble overrides what the assembler infers (orientation, side to
 	// move, castling, counters).
 	Assemble assemble.Options
@@ -200,7 +205,7 @@ type Board struct {
 	Consistency []Change
 	// Embedding holds each square's features from the network that read
 	// the board (see Kind), in the order of Warped's squares (nil when the
-	// model has none).
+	// model has none; nil for plain squares without Options.Embeddings).
 	Embedding [][]float32
 	// Warped is the board as the classifier saw it, grey, 8 crops by 8,
 	// the picture's top-left corner first: the squares warped flat, or for
@@ -452,7 +457,7 @@ func (s *Scanner) readPhoto(ctx context.Context, img gocv.Mat, f detect.Board) (
 		if err != nil {
 			return best, err
 		}
-		rd, err := clf.Read(ctx, board)
+		rd, err := s.classify(ctx, clf, board)
 		if err != nil {
 			return best, err
 		}
@@ -463,6 +468,15 @@ func (s *Scanner) readPhoto(ctx context.Context, img gocv.Mat, f detect.Board) (
 		}
 	}
 	return best, nil
+}
+
+// classify reads the squares of board with clf, leaving plain squares out
+// when no embeddings are needed.
+func (s *Scanner) classify(ctx context.Context, clf *classify.Classifier, board *image.Gray) (*classify.Reading, error) {
+	if s.opts.Embeddings || s.opts.Consistency || s.opts.Profile != nil {
+		return clf.Read(ctx, board)
+	}
+	return clf.ReadFast(ctx, board)
 }
 
 // uprightScore is the mean log-probability of the squares' readings above
@@ -486,7 +500,7 @@ func (s *Scanner) read(ctx context.Context, img gocv.Mat, corners [4]detect.Poin
 		if err != nil {
 			return best, fmt.Errorf("detect: %w", err)
 		}
-		rd, err := s.clf.Read(ctx, warped)
+		rd, err := s.classify(ctx, s.clf, warped)
 		if err != nil {
 			return best, err
 		}

@@ -64,10 +64,10 @@ const (
 // Runtimes lists the runtimes New accepts.
 var Runtimes = []Runtime{OpenCV, OnnxGo}
 
-// engine runs a batch of 64 crops and returns every output of the model,
-// in the model's order.
+// engine runs a batch of n crops (at most Batch) and returns every output
+// of the model, in the model's order, n rows each.
 type engine interface {
-	run(input []float32) ([][]float32, error)
+	run(input []float32, n int) ([][]float32, error)
 	close()
 }
 
@@ -166,6 +166,23 @@ func (c *Classifier) Classify(ctx context.Context, board *image.Gray) ([64]Probs
 // Read returns the class probabilities and, when the model has them, the
 // embeddings of the 64 squares of board.
 func (c *Classifier) Read(ctx context.Context, board *image.Gray) (*Reading, error) {
+	return c.read(ctx, board, [64]bool{})
+}
+
+// PlainProb is the probability ReadFast gives an empty square it did not
+// run through the network; each piece gets an equal share of the rest.
+const PlainProb = 0.99999
+
+// ReadFast is Read for when embeddings are not needed: squares that Plain
+// finds empty are not run through the network (on screenshots about half
+// of the squares, and the network is most of the time a picture takes).
+// They read as empty with probability PlainProb, and their embeddings are
+// nil.
+func (c *Classifier) ReadFast(ctx context.Context, board *image.Gray) (*Reading, error) {
+	return c.read(ctx, board, Plain(board, c.crop))
+}
+
+func (c *Classifier) read(ctx context.Context, board *image.Gray, skip [64]bool) (*Reading, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -173,55 +190,77 @@ func (c *Classifier) Read(ctx context.Context, board *image.Gray) (*Reading, err
 	if b.Dx() != 8*c.crop.X || b.Dy() != 8*c.crop.Y {
 		return nil, fmt.Errorf("classify: board is %dx%d, want %dx%d", b.Dx(), b.Dy(), 8*c.crop.X, 8*c.crop.Y)
 	}
-	input := Tensor(board, c.crop)
+	var run []int // the squares the network reads, in order
+	for sq := range skip {
+		if !skip[sq] {
+			run = append(run, sq)
+		}
+	}
+	r := &Reading{}
+	for sq := range skip {
+		if skip[sq] {
+			r.Probs[sq] = plainProbs
+		}
+	}
+	if len(run) == 0 {
+		return r, nil
+	}
+	input := crops(board, c.crop, run)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.eng == nil {
 		return nil, errors.New("classify: classifier is closed")
 	}
-	outs, err := c.eng.run(input)
+	outs, err := c.eng.run(input, len(run))
 	if err != nil {
 		return nil, fmt.Errorf("classify: %w", err)
 	}
-	if c.logits >= len(outs) || len(outs[c.logits]) != Batch*NumClasses {
-		return nil, fmt.Errorf("classify: model did not return %dx%d logits", Batch, NumClasses)
+	if c.logits >= len(outs) || len(outs[c.logits]) != len(run)*NumClasses {
+		return nil, fmt.Errorf("classify: model did not return %dx%d logits", len(run), NumClasses)
 	}
-	r := &Reading{}
 	logits := outs[c.logits]
-	for i := range r.Probs {
-		r.Probs[i] = softmax(logits[i*NumClasses : (i+1)*NumClasses])
+	for i, sq := range run {
+		r.Probs[sq] = softmax(logits[i*NumClasses : (i+1)*NumClasses])
 	}
-	if c.embedding >= 0 && c.embedding < len(outs) && len(outs[c.embedding])%Batch == 0 {
+	if c.embedding >= 0 && c.embedding < len(outs) && len(outs[c.embedding])%len(run) == 0 {
 		e := outs[c.embedding]
-		d := len(e) / Batch
+		d := len(e) / len(run)
 		r.Embedding = make([][]float32, Batch)
-		for i := range r.Embedding {
-			r.Embedding[i] = e[i*d : (i+1)*d]
+		for i, sq := range run {
+			r.Embedding[sq] = e[i*d : (i+1)*d]
 		}
 	}
 	return r, nil
 }
 
-// Tensor lays out the 64 crops of a board picture as the network's input:
-// shape [64,1,crop.Y,crop.X], square r*8+c, pixels scaled to [0, 1].
-func Tensor(board *image.Gray, crop image.Point) []float32 {
+// plainProbs is what a plain square reads as.
+var plainProbs = func() Probs {
+	var p Probs
+	p[0] = PlainProb
+	for i := 1; i < NumClasses; i++ {
+		p[i] = (1 - PlainProb) / (NumClasses - 1)
+	}
+	return p
+}()
+
+// crops lays out the crops of squares, in that order, as the network's input:
+// shape [len(squares),1,crop.Y,crop.X], pixels scaled to [0, 1].
+func crops(board *image.Gray, crop image.Point, squares []int) []float32 {
 	w, h := crop.X, crop.Y
-	in := make([]float32, Batch*w*h)
+	in := make([]float32, len(squares)*w*h)
 	b := board.Bounds()
-	for r := 0; r < 8; r++ {
-		for c := 0; c < 8; c++ {
-			base := (r*8 + c) * w * h
-			for y := 0; y < h; y++ {
-				row := board.Pix[(r*h+y)*board.Stride+c*w-b.Min.X:]
-				for x := 0; x < w; x++ {
-					in[base+y*w+x] = float32(row[x]) / 255
-				}
+	for i, sq := range squares {
+		r, c := sq/8, sq%8
+		base := i * w * h
+		for y := 0; y < h; y++ {
+			row := board.Pix[board.PixOffset(b.Min.X+c*w, b.Min.Y+r*h+y):]
+			for x := 0; x < w; x++ {
+				in[base+y*w+x] = float32(row[x]) / 255
 			}
 		}
 	}
 	return in
 }
-
 func softmax(logits []float32) Probs {
 	var p Probs
 	m := logits[0]

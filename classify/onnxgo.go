@@ -42,12 +42,17 @@ func newOnnxGo(model []byte, crop image.Point) (engine, error) {
 	return e, nil
 }
 
-func (e *onnxGoEngine) run(input []float32) (out [][]float32, err error) {
+// run always feeds onnx-go a whole batch, padded with blank crops: it
+// fixes the batch size on its first run. Only the first n rows come back.
+func (e *onnxGoEngine) run(input []float32, n int) (out [][]float32, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("onnx-go: %v", r)
 		}
 	}()
+	if n < Batch {
+		input = append(input, make([]float32, (Batch-n)*e.crop.X*e.crop.Y)...)
+	}
 	t := tensor.New(tensor.WithShape(Batch, 1, e.crop.Y, e.crop.X), tensor.WithBacking(input))
 	if err := e.model.SetInput(0, t); err != nil {
 		return nil, fmt.Errorf("onnx-go: %w", err)
@@ -70,7 +75,10 @@ func (e *onnxGoEngine) run(input []float32) (out [][]float32, err error) {
 		if !ok {
 			return nil, fmt.Errorf("onnx-go: output %d is %T, want []float32", i, t.Data())
 		}
-		out = append(out, append([]float32(nil), data...))
+		if len(data)%Batch != 0 {
+			return nil, fmt.Errorf("onnx-go: output %d has %d values for %d crops", i, len(data), Batch)
+		}
+		out = append(out, append([]float32(nil), data[:len(data)/Batch*n]...))
 	}
 	return out, nil
 }

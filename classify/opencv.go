@@ -33,9 +33,11 @@ func newOpenCV(model []byte, outputs []string, crop image.Point) (engine, error)
 	return &opencvEngine{net: net, outputs: outputs, crop: crop}, nil
 }
 
-func (e *opencvEngine) run(input []float32) ([][]float32, error) {
+// run feeds OpenCV a batch of n: it sizes the network to its input, so
+// the squares left out cost nothing.
+func (e *opencvEngine) run(input []float32, n int) ([][]float32, error) {
 	raw := unsafe.Slice((*byte)(unsafe.Pointer(&input[0])), len(input)*4)
-	blob, err := gocv.NewMatWithSizesFromBytes([]int{Batch, 1, e.crop.Y, e.crop.X}, gocv.MatTypeCV32F, raw)
+	blob, err := gocv.NewMatWithSizesFromBytes([]int{n, 1, e.crop.Y, e.crop.X}, gocv.MatTypeCV32F, raw)
 	if err != nil {
 		return nil, fmt.Errorf("opencv: %w", err)
 	}

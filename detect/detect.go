@@ -66,10 +66,13 @@ func newIntegral(grey gocv.Mat) (*integral, error) {
 	w, h := grey.Cols(), grey.Rows()
 	in := &integral{w: w, sum: make([]uint32, (w+1)*(h+1))}
 	for y := 0; y < h; y++ {
+		src := pix[y*w : y*w+w]
+		above := in.sum[y*(w+1)+1 : (y+1)*(w+1)]
+		cur := in.sum[(y+1)*(w+1)+1 : (y+2)*(w+1)]
 		var row uint32
-		for x := 0; x < w; x++ {
-			row += uint32(pix[y*w+x])
-			in.sum[(y+1)*(w+1)+x+1] = in.sum[y*(w+1)+x+1] + row
+		for x, v := range src {
+			row += uint32(v)
+			cur[x] = above[x] + row
 		}
 	}
 	return in, nil
@@ -187,6 +190,7 @@ func Find(img gocv.Mat, opts Options) ([]Board, error) {
 		return nil, fmt.Errorf("detect: %w", err)
 	}
 	var found []Board
+	var g *gradients
 	for pass, sigma := range blurSigmas {
 		// Later, blurrier passes look only where no clear board was found
 		// yet: most screenshots are settled by the first.
@@ -200,7 +204,7 @@ func Find(img gocv.Mat, opts Options) ([]Board, error) {
 		if len(todo) == 0 {
 			continue
 		}
-		g, err := newGradients(grey, sigma)
+		g, err = newGradients(grey, sigma, g)
 		if err != nil {
 			return nil, fmt.Errorf("detect: %w", err)
 		}

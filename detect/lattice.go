@@ -15,29 +15,33 @@ import (
 type gradients struct {
 	w, h int
 	// colUp[y*w+x] sums max(dI/dx, 0) over rows < y at column x; colDown
-	// likewise for max(-dI/dx, 0).
-	colUp, colDown []float32
+	// likewise for max(-dI/dx, 0). Steps are capped at edgeCap and kept
+	// in whole Sobel units: the sums are exact.
+	colUp, colDown []int32
 	// rowUp[y*(w+1)+x] sums max(dI/dy, 0) over columns < x at row y.
-	rowUp, rowDown []float32
+	rowUp, rowDown []int32
 }
 
 // newGradients measures the brightness steps of grey after a Gaussian blur
 // of the given sigma: a small one keeps thin grid lines of small boards, a
 // larger one turns the hatching of printed dark squares into flat grey.
-func newGradients(grey gocv.Mat, sigma float64) (*gradients, error) {
+// It reuses the sums of reuse, from an earlier call on a picture of the
+// same size, when not nil: they take 16 bytes a pixel.
+func newGradients(grey gocv.Mat, sigma float64, reuse *gradients) (*gradients, error) {
 	blur := gocv.NewMat()
 	defer blur.Close()
 	gocv.GaussianBlur(grey, &blur, image.Point{}, sigma, sigma, gocv.BorderReflect101)
 	gx, gy := gocv.NewMat(), gocv.NewMat()
 	defer gx.Close()
 	defer gy.Close()
-	gocv.Sobel(blur, &gx, gocv.MatTypeCV32F, 1, 0, 3, 1, 0, gocv.BorderReplicate)
-	gocv.Sobel(blur, &gy, gocv.MatTypeCV32F, 0, 1, 3, 1, 0, gocv.BorderReplicate)
-	dx, err := gx.DataPtrFloat32()
+	// The Sobel response of 8-bit pixels is a whole number within 16 bits.
+	gocv.Sobel(blur, &gx, gocv.MatTypeCV16S, 1, 0, 3, 1, 0, gocv.BorderReplicate)
+	gocv.Sobel(blur, &gy, gocv.MatTypeCV16S, 0, 1, 3, 1, 0, gocv.BorderReplicate)
+	dx, err := gx.DataPtrInt16()
 	if err != nil {
 		return nil, err
 	}
-	dy, err := gy.DataPtrFloat32()
+	dy, err := gy.DataPtrInt16()
 	if err != nil {
 		return nil, err
 	}
@@ -45,32 +49,31 @@ func newGradients(grey gocv.Mat, sigma float64) (*gradients, error) {
 	if len(dx) != w*h || len(dy) != w*h {
 		return nil, errors.New("unexpected gradient layout")
 	}
-	g := &gradients{
-		w: w, h: h,
-		colUp: make([]float32, (h+1)*w), colDown: make([]float32, (h+1)*w),
-		rowUp: make([]float32, h*(w+1)), rowDown: make([]float32, h*(w+1)),
+	g := reuse
+	if g == nil || g.w != w || g.h != h {
+		// Row 0 of the column sums and column 0 of the row sums stay
+		// zero; everything else is written below.
+		g = &gradients{
+			w: w, h: h,
+			colUp: make([]int32, (h+1)*w), colDown: make([]int32, (h+1)*w),
+			rowUp: make([]int32, h*(w+1)), rowDown: make([]int32, h*(w+1)),
+		}
 	}
 	for y := 0; y < h; y++ {
-		row := y * w
-		next := (y + 1) * w
-		var up, down float32
-		for x := 0; x < w; x++ {
-			v := saturate(dx[row+x])
-			u, d := g.colUp[row+x], g.colDown[row+x]
-			if v > 0 {
-				u += v
-			} else {
-				d -= v
-			}
-			g.colUp[next+x], g.colDown[next+x] = u, d
-
-			v = saturate(dy[row+x])
-			if v > 0 {
-				up += v
-			} else {
-				down -= v
-			}
-			g.rowUp[y*(w+1)+x+1], g.rowDown[y*(w+1)+x+1] = up, down
+		// Slices of exactly one row let the compiler drop bounds checks.
+		ddx, ddy := dx[y*w:y*w+w], dy[y*w:y*w+w]
+		upIn, downIn := g.colUp[y*w:y*w+w], g.colDown[y*w:y*w+w]
+		upOut, downOut := g.colUp[(y+1)*w:(y+1)*w+w], g.colDown[(y+1)*w:(y+1)*w+w]
+		for x, v := range ddx {
+			v := int32(v)
+			upOut[x], downOut[x] = upIn[x]+min(max(v, 0), edgeCap), downIn[x]+min(max(-v, 0), edgeCap)
+		}
+		rowUp, rowDown := g.rowUp[y*(w+1)+1:(y+1)*(w+1)], g.rowDown[y*(w+1)+1:(y+1)*(w+1)]
+		var up, down int32
+		for x, v := range ddy {
+			v := int32(v)
+			up, down = up+min(max(v, 0), edgeCap), down+min(max(-v, 0), edgeCap)
+			rowUp[x], rowDown[x] = up, down
 		}
 	}
 	return g, nil
@@ -82,9 +85,7 @@ func newGradients(grey gocv.Mat, sigma float64) (*gradients, error) {
 // a crowded rank of pieces can pull a fit off the true lines.
 const edgeCap = 4 * 24
 
-func saturate(v float32) float32 {
-	return max(-1, min(1, v/edgeCap))
-}
+
 
 // profile returns, for each position along one axis of r, how strongly a
 // line there alternates between rising and falling brightness across the
@@ -105,12 +106,12 @@ func (g *gradients) profile(r image.Rectangle, vertical bool) []float64 {
 	for i := 0; i < n; i++ {
 		if vertical {
 			x := r.Min.X + i
-			up[i] = float64(g.colUp[r.Max.Y*g.w+x] - g.colUp[r.Min.Y*g.w+x])
-			down[i] = float64(g.colDown[r.Max.Y*g.w+x] - g.colDown[r.Min.Y*g.w+x])
+			up[i] = float64(g.colUp[r.Max.Y*g.w+x]-g.colUp[r.Min.Y*g.w+x]) / edgeCap
+			down[i] = float64(g.colDown[r.Max.Y*g.w+x]-g.colDown[r.Min.Y*g.w+x]) / edgeCap
 		} else {
 			y := r.Min.Y + i
-			up[i] = float64(g.rowUp[y*(g.w+1)+r.Max.X] - g.rowUp[y*(g.w+1)+r.Min.X])
-			down[i] = float64(g.rowDown[y*(g.w+1)+r.Max.X] - g.rowDown[y*(g.w+1)+r.Min.X])
+			up[i] = float64(g.rowUp[y*(g.w+1)+r.Max.X]-g.rowUp[y*(g.w+1)+r.Min.X]) / edgeCap
+			down[i] = float64(g.rowDown[y*(g.w+1)+r.Max.X]-g.rowDown[y*(g.w+1)+r.Min.X]) / edgeCap
 		}
 	}
 	// A thin grid line rises at one pixel and falls at the next; widening

@@ -167,8 +167,9 @@ func fitQuad(grey gocv.Mat, q [4]Point, minScore float64) (Board, bool) {
 		return Board{}, false
 	}
 	var best Board
+	var g *gradients
 	for _, sigma := range blurSigmas {
-		g, err := newGradients(warped, sigma)
+		g, err = newGradients(warped, sigma, g)
 		if err != nil {
 			return Board{}, false
 		}

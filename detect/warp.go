@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"math"
 
 	"gocv.io/x/gocv"
 )
@@ -72,20 +73,29 @@ func warp(img gocv.Mat, corners [4]Point, size int, grey bool) (gocv.Mat, error)
 	}
 	region := img.Region(roi)
 	defer region.Close()
-	src0 := region.Clone()
+	src0 := region
 	if grey {
-		src0.Close()
-		src0 = toGrey(region)
+		// (Close has a pointer receiver: a deferred src0.Close would close
+		// whatever src0 holds at the end, so each Mat gets its own name.)
+		g := toGrey(region)
+		defer g.Close()
+		src0 = g
 	}
-	defer func() { src0.Close() }()
 
 	f := 1.0
-	if side > 1.5*float64(size) {
-		f = float64(size) / side
-		small := gocv.NewMat()
+	switch {
+	case grey && side > 1.5*float64(size):
 		// Resize by the same factor on both axes, as the training data was.
+		f = float64(size) / side
+	case !grey && side >= 2*float64(size):
+		// Colours (highlights) need no exact contract: a whole factor
+		// lets OpenCV average blocks, several times faster.
+		f = 1 / math.Floor(side/float64(size))
+	}
+	if f < 1 {
+		small := gocv.NewMat()
+		defer small.Close()
 		gocv.Resize(src0, &small, image.Point{}, f, f, gocv.InterpolationArea)
-		src0.Close()
 		src0 = small
 	}
 	src := make([]gocv.Point2f, 4)

@@ -49,7 +49,7 @@ func runAdapt(ctx context.Context, opts *adaptOptions, ios ioStreams) error {
 	if err != nil {
 		return err
 	}
-	s, err := opts.model.scanner(fenscan.Options{})
+	s, err := opts.model.scanner(fenscan.Options{Embeddings: true})
 	if err != nil {
 		return err
 	}
