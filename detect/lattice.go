@@ -85,8 +85,6 @@ func newGradients(grey gocv.Mat, sigma float64, reuse *gradients) (*gradients, e
 // a crowded rank of pieces can pull a fit off the true lines.
 const edgeCap = 4 * 24
 
-
-
 // profile returns, for each position along one axis of r, how strongly a
 // line there alternates between rising and falling brightness across the
 // other axis: the geometric mean of the two, per pixel of line length.
