@@ -55,6 +55,12 @@ func TestHeldoutAccuracy(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := squares(r[1])
+		// Squares left out of the network must be empty in truth.
+		for i, p := range classify.Plain(g, c.Crop()) {
+			if p && want[i] != "" {
+				t.Errorf("%s: square %d holds %s but was called plain", r[0], i, want[i])
+			}
+		}
 		wrong := 0
 		for i, p := range probs {
 			k, _ := p.Best()
