@@ -59,23 +59,7 @@ func newGradients(grey gocv.Mat, sigma float64, reuse *gradients) (*gradients, e
 			rowUp: make([]int32, h*(w+1)), rowDown: make([]int32, h*(w+1)),
 		}
 	}
-	for y := 0; y < h; y++ {
-		// Slices of exactly one row let the compiler drop bounds checks.
-		ddx, ddy := dx[y*w:y*w+w], dy[y*w:y*w+w]
-		upIn, downIn := g.colUp[y*w:y*w+w], g.colDown[y*w:y*w+w]
-		upOut, downOut := g.colUp[(y+1)*w:(y+1)*w+w], g.colDown[(y+1)*w:(y+1)*w+w]
-		for x, v := range ddx {
-			v := int32(v)
-			upOut[x], downOut[x] = upIn[x]+min(max(v, 0), edgeCap), downIn[x]+min(max(-v, 0), edgeCap)
-		}
-		rowUp, rowDown := g.rowUp[y*(w+1)+1:(y+1)*(w+1)], g.rowDown[y*(w+1)+1:(y+1)*(w+1)]
-		var up, down int32
-		for x, v := range ddy {
-			v := int32(v)
-			up, down = up+min(max(v, 0), edgeCap), down+min(max(-v, 0), edgeCap)
-			rowUp[x], rowDown[x] = up, down
-		}
-	}
+	g.fillSums(dx, dy)
 	return g, nil
 }
 
