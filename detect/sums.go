@@ -1,8 +1,9 @@
 package detect
 
 /*
-#cgo CFLAGS: -O3
 #include <stdint.h>
+// go build's default CGO_CFLAGS (-O2) come after any #cgo CFLAGS.
+#pragma GCC optimize("O3")
 
 // fen_sums fills the running sums of gradients (see newGradients). C,
 // because gcc vectorises the column sums, which Go does not: a third of
