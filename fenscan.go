@@ -391,6 +391,8 @@ type reading struct {
 	grid      *detect.GridFit
 	// model identifies the classifier that read the squares.
 	model string
+	// skipped marks the squares the network did not read (plain ones).
+	skipped [64]bool
 }
 
 // find returns the boards of a picture. A photo holds one board, found
@@ -477,43 +479,6 @@ func (s *Scanner) classify(ctx context.Context, clf *classify.Classifier, board 
 		return clf.Read(ctx, board)
 	}
 	return clf.ReadFast(ctx, board)
-}
-
-// uprightScore is the mean log-probability of the squares' readings above
-// which a board is taken to be upright without trying other rotations:
-// screenshots and scans are read once, a diagram photographed sideways
-// gets its pieces read lying down, doubtfully, and is turned.
-const uprightScore = -0.05
-
-// read classifies the squares of the board at corners. When the reading is
-// doubtful it also reads the board turned by 90, 180 and 270 degrees and
-// keeps the surest: pieces are only recognised standing up, which tells
-// the board's top edge in a rotated picture.
-func (s *Scanner) read(ctx context.Context, img gocv.Mat, corners [4]detect.Point) (reading, error) {
-	var best reading
-	for k := 0; k < 4; k++ {
-		var c [4]detect.Point
-		for i := range c {
-			c[i] = corners[(i+k)%4]
-		}
-		warped, err := detect.Warp(img, c)
-		if err != nil {
-			return best, fmt.Errorf("detect: %w", err)
-		}
-		rd, err := s.classify(ctx, s.clf, warped)
-		if err != nil {
-			return best, err
-		}
-		r := reading{corners: c, warped: warped, probs: rd.Probs, embedding: rd.Embedding,
-			rotation: 90 * k, score: meanLogProb(rd.Probs), kind: Digital, model: s.clf.ID()}
-		if k == 0 || r.score > best.score {
-			best = r
-		}
-		if k == 0 && r.score > uprightScore {
-			break
-		}
-	}
-	return best, nil
 }
 
 func meanLogProb(probs [64]classify.Probs) float64 {

@@ -147,6 +147,9 @@ func (c *Classifier) Close() error {
 // row-major order from the board picture's top-left.
 type Reading struct {
 	Probs [64]Probs
+	// Skipped marks the squares not run through the network: plain
+	// squares (ReadFast) or those not asked for (ReadSquares).
+	Skipped [64]bool
 	// Embedding holds each square's features from the network's
 	// penultimate layer: crops that look alike lie close. Nil when the
 	// model has no embedding output.
@@ -179,7 +182,27 @@ const PlainProb = 0.99999
 // They read as empty with probability PlainProb, and their embeddings are
 // nil.
 func (c *Classifier) ReadFast(ctx context.Context, board *image.Gray) (*Reading, error) {
-	return c.read(ctx, board, Plain(board, c.crop))
+	plain := Plain(board, c.crop)
+	r, err := c.read(ctx, board, plain)
+	if err != nil {
+		return nil, err
+	}
+	for sq, p := range plain {
+		if p {
+			r.Probs[sq] = plainProbs
+		}
+	}
+	return r, nil
+}
+
+// ReadSquares reads only the squares marked in which, in one run of the
+// network; the others are Skipped, with zero probabilities.
+func (c *Classifier) ReadSquares(ctx context.Context, board *image.Gray, which [64]bool) (*Reading, error) {
+	var skip [64]bool
+	for sq, w := range which {
+		skip[sq] = !w
+	}
+	return c.read(ctx, board, skip)
 }
 
 func (c *Classifier) read(ctx context.Context, board *image.Gray, skip [64]bool) (*Reading, error) {
@@ -196,12 +219,7 @@ func (c *Classifier) read(ctx context.Context, board *image.Gray, skip [64]bool)
 			run = append(run, sq)
 		}
 	}
-	r := &Reading{}
-	for sq := range skip {
-		if skip[sq] {
-			r.Probs[sq] = plainProbs
-		}
-	}
+	r := &Reading{Skipped: skip}
 	if len(run) == 0 {
 		return r, nil
 	}

@@ -1,0 +1,69 @@
+package fenscan
+
+import (
+	"image"
+	"math"
+	"os"
+	"testing"
+
+	"github.com/fenscan/fenscan/detect"
+)
+
+// TestTurnCrop checks that a square turned in place by turnCrop is the
+// square as the board warped from its corners taken k places on shows it:
+// the probe of turns reads what a whole turned reading would.
+func TestTurnCrop(t *testing.T) {
+	data, err := os.ReadFile("testdata/browser-cburnett.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := Decode(data, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer img.Close()
+	corners := [4]detect.Point{{X: 30, Y: 90}, {X: 590, Y: 90}, {X: 590, Y: 650}, {X: 30, Y: 650}}
+	upright, err := detect.Warp(img, corners)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = detect.SquareSize
+	for k := 1; k <= 3; k++ {
+		var c [4]detect.Point
+		for i := range c {
+			c[i] = corners[(i+k)%4]
+		}
+		turned, err := detect.Warp(img, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for sq := range 64 {
+			r, col := sq/8, sq%8
+			// Where the square stands on the board turned k times left.
+			for range k {
+				r, col = 7-col, r
+			}
+			got := image.NewGray(upright.Bounds())
+			turnCrop(got, 0, upright, sq, n, k)
+			// The warp samples pixels at their top-left corners, so a
+			// turned warp is off by up to a pixel: compare the inner
+			// pixels at the best shift of at most one.
+			mean := math.Inf(1)
+			for sy := -1; sy <= 1; sy++ {
+				for sx := -1; sx <= 1; sx++ {
+					diff := 0
+					for y := 1; y < n-1; y++ {
+						for x := 1; x < n-1; x++ {
+							d := int(got.Pix[y*got.Stride+x]) - int(turned.Pix[(r*n+y+sy)*turned.Stride+col*n+x+sx])
+							diff += max(d, -d)
+						}
+					}
+					mean = min(mean, float64(diff)/((n-2)*(n-2)))
+				}
+			}
+			if mean > 2 {
+				t.Fatalf("turn %d, square %d: differs by %.1f levels on average from the turned board's square", k, sq, mean)
+			}
+		}
+	}
+}
