@@ -197,7 +197,7 @@ static unsigned char over(int c, int a) {
 // key) with libdeflate, several times faster than zlib on screenshots.
 // Returns 0 when done, 1 when the picture is left to libpng (other kinds,
 // and anything malformed, which libpng then reports).
-static int fen_png_fast(const unsigned char *d, size_t n, unsigned char *out, int stride) {
+static int fen_png_fast(const unsigned char *d, size_t n, unsigned char *out, int stride, uint32_t wantW, uint32_t wantH) {
 	uint32_t w = 0, h = 0;
 	int depth = 0, ct = -1, interlace = 0, npal = 0, ntrns = 0;
 	unsigned char pal[256][4];
@@ -206,7 +206,7 @@ static int fen_png_fast(const unsigned char *d, size_t n, unsigned char *out, in
 		uint32_t len = be32(d + p);
 		if (len > n - p - 12) return 1;
 		const unsigned char *t = d + p + 4, *c = d + p + 8;
-		if (!memcmp(t, "IHDR", 4) && len >= 13) {
+		if (!memcmp(t, "IHDR", 4) && len >= 13 && ct < 0) {
 			w = be32(c); h = be32(c + 4); depth = c[8]; ct = c[9]; interlace = c[12];
 		} else if (!memcmp(t, "PLTE", 4)) {
 			npal = len / 3 > 256 ? 256 : len / 3;
@@ -225,7 +225,9 @@ static int fen_png_fast(const unsigned char *d, size_t n, unsigned char *out, in
 		p += 12 + (size_t)len;
 	}
 	int bpp = ct == 0 ? 1 : ct == 2 ? 3 : ct == 3 ? 1 : ct == 4 ? 2 : ct == 6 ? 4 : 0;
-	if (depth != 8 || interlace != 0 || bpp == 0 || w == 0 || h == 0 || idatLen == 0 || (ct == 3 && npal == 0)) return 1;
+	// The size must be the one out was made for (libpng read the same
+	// header), whatever a hostile file repeats later.
+	if (w != wantW || h != wantH || depth != 8 || interlace != 0 || bpp == 0 || idatLen == 0 || (ct == 3 && npal == 0)) return 1;
 	size_t rb = (size_t)w * bpp, rawLen = (size_t)h * (rb + 1);
 	unsigned char *idat = malloc(idatLen), *raw = malloc(rawLen);
 	if (!idat || !raw) { free(idat); free(raw); return 1; }
@@ -299,7 +301,8 @@ var ErrCMYK = errors.New("codec: CMYK JPEG")
 const msgLen = 200
 
 // DecodeJPEG decodes a JPEG at 1/reduce of its size (reduce is 1, 2, 4 or
-// 8) into a BGR matrix. The caller closes the matrix.
+// 8) into a BGR matrix (the caller bounds its size first). The caller
+// closes the matrix.
 func DecodeJPEG(data []byte, reduce int) (gocv.Mat, error) {
 	if len(data) == 0 {
 		return gocv.NewMat(), errors.New("empty data")
@@ -327,7 +330,9 @@ func DecodeJPEG(data []byte, reduce int) (gocv.Mat, error) {
 	return m, nil
 }
 
-// DecodePNG decodes a PNG of any colour type into a BGR matrix;
+// DecodePNG decodes a PNG of any colour type into a BGR matrix (the
+// caller bounds its size first: the pixels are allocated as the header
+// says);
 // transparent parts are laid over white, the colour of the page a picture
 // is shown on. libpng takes 16-bit samples without a gAMA chunk for linear
 // light and brightens them; callers with sRGB in 16 bits decode those
@@ -346,7 +351,7 @@ func DecodePNG(data []byte) (gocv.Mat, error) {
 	if err != nil {
 		return m, err
 	}
-	if C.fen_png_fast(src, C.size_t(len(data)), out, 3*w) == 0 {
+	if C.fen_png_fast(src, C.size_t(len(data)), out, 3*w, C.uint32_t(w), C.uint32_t(h)) == 0 {
 		return m, nil
 	}
 	if C.fen_png(src, C.size_t(len(data)), out, 3*w, &w, &h, (*C.char)(unsafe.Pointer(&msg[0])), msgLen) != 0 {

@@ -2,6 +2,8 @@ package codec
 
 import (
 	"bytes"
+	"encoding/binary"
+	"hash/crc32"
 	"image"
 	"image/color"
 	"image/color/palette"
@@ -144,5 +146,46 @@ func BenchmarkDecodePNG(b *testing.B) {
 			b.Fatal(err)
 		}
 		m.Close()
+	}
+}
+
+// FuzzDecodePNG feeds the decoder broken and hostile PNGs: it must return
+// a picture or an error, never crash.
+func FuzzDecodePNG(f *testing.F) {
+	var buf bytes.Buffer
+	img := picture()
+	if err := png.Encode(&buf, img); err != nil {
+		f.Fatal(err)
+	}
+	f.Add(buf.Bytes())
+	pal := image.NewPaletted(img.Bounds(), palette.Plan9)
+	draw.Draw(pal, pal.Bounds(), img, image.Point{}, draw.Src)
+	buf.Reset()
+	if err := png.Encode(&buf, pal); err != nil {
+		f.Fatal(err)
+	}
+	f.Add(buf.Bytes())
+	f.Fuzz(func(t *testing.T, data []byte) {
+		// The caller bounds the size first, as fenscan.Decode does.
+		cfg, err := png.DecodeConfig(bytes.NewReader(data))
+		if len(data) > 1<<20 || err != nil || cfg.Width*cfg.Height > 1<<22 {
+			return
+		}
+		// Right checksums, so that mutations reach the pixels.
+		fixCRCs(data)
+		if m, err := DecodePNG(data); err == nil {
+			m.Close()
+		}
+	})
+}
+
+func fixCRCs(data []byte) {
+	for p := 8; p+12 <= len(data); {
+		n := int(binary.BigEndian.Uint32(data[p:]))
+		if n < 0 || n > len(data)-p-12 {
+			return
+		}
+		binary.BigEndian.PutUint32(data[p+8+n:], crc32.ChecksumIEEE(data[p+4:p+8+n]))
+		p += 12 + n
 	}
 }
