@@ -28,18 +28,12 @@ func TestJPEGOrientation(t *testing.T) {
 // 6: turn 90 degrees clockwise to show) upright: its width and height
 // swap, and its board is found where it stands upright.
 func TestDecodeOrientation(t *testing.T) {
-	data, err := os.ReadFile("testdata/exif-rotated.jpg")
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := readFile(t, "testdata/exif-rotated.jpg")
 	_, cfg, err := checkConfig(bytes.NewReader(data), DefaultMaxPixels)
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := Decode(data, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := decodeFile(t, "testdata/exif-rotated.jpg")
 	defer m.Close()
 	if m.Cols() != cfg.Height || m.Rows() != cfg.Width {
 		t.Fatalf("decoded %dx%d, stored %dx%d: not turned", m.Cols(), m.Rows(), cfg.Width, cfg.Height)

@@ -218,14 +218,7 @@ func TestScanPDF(t *testing.T) {
 // 300 dpi (an A4 page of 2480x3508 pixels, made by enlarging a generated
 // 150 dpi page), decoding excluded.
 func BenchmarkPage300dpi(b *testing.B) {
-	data, err := os.ReadFile("testdata/pages/page-1.png")
-	if err != nil {
-		b.Fatal(err)
-	}
-	small, err := Decode(data, 0)
-	if err != nil {
-		b.Fatal(err)
-	}
+	small := decodeFile(b, "testdata/pages/page-1.png")
 	defer small.Close()
 	page := gocv.NewMat()
 	defer page.Close()
@@ -361,4 +354,24 @@ func BenchmarkPhoto12MP(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// readFile reads a test file.
+func readFile(tb testing.TB, path string) []byte {
+	tb.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return data
+}
+
+// decodeFile decodes a test picture; the caller closes it.
+func decodeFile(tb testing.TB, path string) gocv.Mat {
+	tb.Helper()
+	img, err := Decode(readFile(tb, path), 0)
+	if err != nil {
+		tb.Fatalf("%s: %v", path, err)
+	}
+	return img
 }

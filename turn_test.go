@@ -3,7 +3,6 @@ package fenscan
 import (
 	"image"
 	"math"
-	"os"
 	"testing"
 
 	"github.com/fenscan/fenscan/detect"
@@ -13,14 +12,7 @@ import (
 // square as the board warped from its corners taken k places on shows it:
 // the probe of turns reads what a whole turned reading would.
 func TestTurnCrop(t *testing.T) {
-	data, err := os.ReadFile("testdata/browser-cburnett.png")
-	if err != nil {
-		t.Fatal(err)
-	}
-	img, err := Decode(data, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	img := decodeFile(t, "testdata/browser-cburnett.png")
 	defer img.Close()
 	corners := [4]detect.Point{{X: 30, Y: 90}, {X: 590, Y: 90}, {X: 590, Y: 650}, {X: 30, Y: 650}}
 	upright, err := detect.Warp(img, corners)

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/fenscan/fenscan/internal/badpics"
 	"github.com/fenscan/fenscan/internal/testfiles"
 )
 
@@ -35,15 +34,7 @@ func TestLeanBinary(t *testing.T) {
 	}
 
 	pics := filepath.Join(tmp, "pictures")
-	board := loadPicture(t, "../../testdata/black-side-merida.png")
-	bad, err := badpics.Bad(board)
-	if err != nil {
-		t.Fatal(err)
-	}
-	odd, err := badpics.Odd(board)
-	if err != nil {
-		t.Fatal(err)
-	}
+	bad, odd := badAndOdd(t)
 	for _, p := range append(bad, odd...) {
 		writeFile(t, filepath.Join(pics, p.Name), p.Data)
 	}

@@ -108,15 +108,7 @@ func TestScanJobsSameOutput(t *testing.T) {
 // standard error and an error record, naming the file and the cause; the
 // others are read right; the exit status says that some failed.
 func TestScanBadInputs(t *testing.T) {
-	board := loadPicture(t, "../../testdata/black-side-merida.png")
-	bad, err := badpics.Bad(board)
-	if err != nil {
-		t.Fatal(err)
-	}
-	odd, err := badpics.Odd(board)
-	if err != nil {
-		t.Fatal(err)
-	}
+	bad, odd := badAndOdd(t)
 	dir := t.TempDir()
 	wantErr := map[string]string{}
 	for _, p := range append(bad, odd...) {
@@ -389,6 +381,22 @@ func TestScanDebug(t *testing.T) {
 			t.Errorf("%s: board picture is %v, want 512x512", l.Image, b)
 		}
 	}
+}
+
+// badAndOdd returns the broken files and the odd encodings of testdata's
+// black-side-merida.png (package badpics).
+func badAndOdd(t *testing.T) (bad, odd []badpics.Picture) {
+	t.Helper()
+	board := loadPicture(t, "../../testdata/black-side-merida.png")
+	bad, err := badpics.Bad(board)
+	if err != nil {
+		t.Fatal(err)
+	}
+	odd, err = badpics.Odd(board)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bad, odd
 }
 
 func loadPicture(t *testing.T, path string) image.Image {
