@@ -44,7 +44,7 @@ testdata:
 	/usr/bin/python3 scripts/make_testdata.py
 
 # Rebuild models/digital.onnx from scratch (fetch art, render, train, export, evaluate,
-# regenerate testdata/heldout and models/README.md); ~55 min on 2 CPU cores.
+# regenerate testdata/heldout and models/README.md); ~85 min on 2 CPU cores.
 .PHONY: model photo-model
 model:
 	sh scripts/build_model.sh

@@ -200,6 +200,9 @@ def main():
     ap.add_argument("--bs", type=int, default=256)
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--init", default="")
+    ap.add_argument("--average", default="",
+                    help="comma-separated state dicts (.pt) of runs from one start to average into the model "
+                         "(a weight 'soup'); with --minutes 0 it is only calibrated, exported and evaluated")
     a = ap.parse_args()
     torch.set_num_threads(2)
     torch.manual_seed(a.seed)
@@ -219,6 +222,12 @@ def main():
     model = Net()
     if a.init:
         model.load_state_dict(torch.load(a.init))
+    if a.average:
+        sds = [torch.load(p) for p in a.average.split(",")]
+        avg = {k: (sum(sd[k].float() for sd in sds) / len(sds)).to(sds[0][k].dtype)
+               if sds[0][k].is_floating_point() else sds[0][k] for k in sds[0]}
+        model.load_state_dict(avg)
+        log("averaged %d state dicts: %s" % (len(sds), a.average))
     nparams = sum(p.numel() for p in model.parameters())
     log("params %d" % nparams)
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=1e-4)
@@ -227,7 +236,7 @@ def main():
     step = 0
     seen = 0
     ep = 0
-    done = False
+    done = budget <= 0
     Xt_t = torch.from_numpy(Xt)
     Yt_t = torch.from_numpy(Yt)
     while not done:
