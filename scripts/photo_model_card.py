@@ -83,8 +83,11 @@ def main():
     w("")
     w("%d training crops, drawn by 1/sqrt(class frequency) (seven squares in ten are empty; the "
       "prior shift is undone on the output bias before calibration); AdamW, batch 128, label "
-      "smoothing 0.02, cosine schedule, %d steps; "
-      "validation split by picture: %.2f%%, temperature T = %.2f." % (
+      "smoothing 0.02, cosine schedules in two stages: 30 minutes from scratch at lr 3e-3 "
+      "(with BatchNorm, folded at export), then 40 minutes more from that export at lr 1e-3 "
+      "(`--init-onnx`: the folded net, without BatchNorm), %d steps in the second stage; "
+      "validation split by picture: %.2f%%, temperature T = %.2f. The second stage raised the "
+      "held-out renders from 92.97%% to the figure below, and the real photos from 81.88%%." % (
           rep["train_crops"], rep["steps"], 100 * rep["val_acc"], rep["T"]))
     w("")
     w("## Accuracy")
@@ -129,7 +132,7 @@ def main():
     w("| board palettes, coordinates (DejaVu Sans Bold, Bitstream Vera licence), table noise: generated | - |")
     w("")
     w("Rebuild: `make photo-model` (scripts/build_photo_model.sh), about 60 minutes of rendering "
-      "and 30 of training on 2 CPU cores.")
+      "and 70 of training (the two stages) on 2 CPU cores.")
     open(os.path.join(ROOT, "models", "photo.md"), "w").write("\n".join(L) + "\n")
 
 
