@@ -464,7 +464,7 @@ func (s *Scanner) readPhoto(ctx context.Context, img gocv.Mat, f detect.Board) (
 			return best, err
 		}
 		r := reading{corners: corners, warped: board, probs: rd.Probs, embedding: rd.Embedding,
-			score: meanLogProb(rd.Probs), kind: Photo, grid: f.Grid, model: clf.ID()}
+			score: meanLogProb(rd.Probs[:]), kind: Photo, grid: f.Grid, model: clf.ID()}
 		if i == 0 || r.score > best.score {
 			best = r
 		}
@@ -481,13 +481,15 @@ func (s *Scanner) classify(ctx context.Context, clf *classify.Classifier, board 
 	return clf.ReadFast(ctx, board)
 }
 
-func meanLogProb(probs [64]classify.Probs) float64 {
+// meanLogProb is the mean log-probability of the squares' readings: how
+// sure a reading is.
+func meanLogProb(probs []classify.Probs) float64 {
 	sum := 0.0
 	for _, p := range probs {
 		_, v := p.Best()
 		sum += math.Log(math.Max(float64(v), 1e-9))
 	}
-	return sum / 64
+	return sum / float64(len(probs))
 }
 
 func newBoard(index int, corners [4]detect.Point, pos *assemble.Position) Board {

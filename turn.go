@@ -1,10 +1,10 @@
 package fenscan
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"image"
-	"math"
 	"slices"
 
 	"github.com/fenscan/fenscan/classify"
@@ -73,7 +73,7 @@ func (s *Scanner) readTurned(ctx context.Context, img gocv.Mat, corners [4]detec
 		return reading{}, err
 	}
 	return reading{corners: c, warped: warped, probs: rd.Probs, embedding: rd.Embedding, skipped: rd.Skipped,
-		rotation: 90 * k, score: meanLogProb(rd.Probs), kind: Digital, model: s.clf.ID()}, nil
+		rotation: 90 * k, score: meanLogProb(rd.Probs[:]), kind: Digital, model: s.clf.ID()}, nil
 }
 
 // probeTurns reads the squares of an upright reading most likely to hold
@@ -90,7 +90,7 @@ func (s *Scanner) probeTurns(ctx context.Context, upright reading) ([]int, error
 		}
 	}
 	slices.SortStableFunc(squares, func(a, b int) int {
-		return cmpFloat(upright.probs[a][0], upright.probs[b][0])
+		return cmp.Compare(upright.probs[a][0], upright.probs[b][0])
 	})
 	squares = squares[:min(len(squares), probeSquares)]
 	if len(squares) == 0 {
@@ -110,31 +110,23 @@ func (s *Scanner) probeTurns(ctx context.Context, upright reading) ([]int, error
 	if err != nil {
 		return nil, err
 	}
-	score := func(probs []classify.Probs) float64 {
-		sum := 0.0
-		for _, p := range probs {
-			_, v := p.Best()
-			sum += math.Log(math.Max(float64(v), 1e-9))
-		}
-		return sum / float64(len(probs))
-	}
 	var base []classify.Probs
 	for _, sq := range squares {
 		base = append(base, upright.probs[sq])
 	}
-	base0 := score(base)
+	base0 := meanLogProb(base)
 	type turn struct {
 		k     int
 		score float64
 	}
 	var turns []turn
 	for k := 1; k <= 3; k++ {
-		sc := score(rd.Probs[(k-1)*len(squares) : k*len(squares)])
+		sc := meanLogProb(rd.Probs[(k-1)*len(squares) : k*len(squares)])
 		if sc > base0+turnMargin {
 			turns = append(turns, turn{k, sc})
 		}
 	}
-	slices.SortFunc(turns, func(a, b turn) int { return cmpFloat(b.score, a.score) })
+	slices.SortFunc(turns, func(a, b turn) int { return cmp.Compare(b.score, a.score) })
 	var ks []int
 	for _, t := range turns {
 		ks = append(ks, t.k)
@@ -164,14 +156,4 @@ func turnCrop(dst *image.Gray, cell int, board *image.Gray, sq, n, k int) {
 			dst.Pix[(dy+y)*dst.Stride+dx+x] = board.Pix[(sy+v)*board.Stride+sx+u]
 		}
 	}
-}
-
-func cmpFloat[T float32 | float64](a, b T) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
