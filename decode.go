@@ -98,12 +98,19 @@ func decode(data []byte, maxPixels, minSide int) (gocv.Mat, float64, error) {
 			}
 		}
 		m, err = codec.DecodeJPEG(data, reduce)
-		if err == nil {
-			orient(&m, jpegOrientation(data))
+		if errors.Is(err, codec.ErrCMYK) {
+			reduce = 1
+			m, err = decodeGo(data, format, maxPixels)
+		} else {
+			err = decodeError(format, err)
 		}
-		if !errors.Is(err, codec.ErrCMYK) {
-			return m, float64(reduce), decodeError(format, err)
+		if err != nil {
+			return gocv.NewMat(), 1, err
 		}
+		// Whichever decoder read it, a JPEG is shown as its EXIF
+		// orientation says.
+		orient(&m, jpegOrientation(data))
+		return m, float64(reduce), nil
 	case "png":
 		deep, err := checkPNG(data)
 		if err != nil {
