@@ -279,6 +279,7 @@ func crops(board *image.Gray, crop image.Point, squares []int) []float32 {
 	}
 	return in
 }
+
 func softmax(logits []float32) Probs {
 	var p Probs
 	m := logits[0]

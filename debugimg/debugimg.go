@@ -90,7 +90,7 @@ func save(path string, m gocv.Mat) error {
 	}
 	f, err := os.Create(path)
 	if err != nil {
-		return err
+		return fmt.Errorf("cannot write %s: %v", path, err)
 	}
 	err = (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(f, img)
 	if cerr := f.Close(); err == nil {

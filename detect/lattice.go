@@ -52,7 +52,7 @@ func newGradients(grey gocv.Mat, sigma float64, reuse *gradients) (*gradients, e
 	g := reuse
 	if g == nil || g.w != w || g.h != h {
 		// Row 0 of the column sums and column 0 of the row sums stay
-		// zero; everything else is written below.
+		// zero; fillSums writes everything else.
 		g = &gradients{
 			w: w, h: h,
 			colUp: make([]int32, (h+1)*w), colDown: make([]int32, (h+1)*w),
