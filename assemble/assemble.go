@@ -394,8 +394,17 @@ func chooseBoard(p *Position, best board, pr *[64][13]float64, lp *[64][13]float
 		return best
 	}
 	res := repair(best, lp, req)
+	if !res.found {
+		if fit, ok := refit(best, lp, req); ok {
+			res = fit
+		}
+	}
 	switch {
 	case res.found:
+		if len(res.changed) > maxRepairChanges {
+			warn(fmt.Sprintf("%d squares were read as their less probable pieces to make the material possible; check them",
+				len(res.changed)))
+		}
 		return record(res)
 	case res.exhausted:
 		warn(fmt.Sprintf("no legal board found within %d boards checked; the most probable reading is printed",

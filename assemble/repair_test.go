@@ -168,3 +168,52 @@ func wrongSquares(t *testing.T, got, want string) int {
 	}
 	return n
 }
+
+// TestRefitManyMisreadings measures the material refit on readings too
+// far off for the repair search: game positions with four to ten doubtful
+// squares, each misread the way a photo from straight above misreads
+// (bishops, queens and kings taken for pawns, or for the other colour),
+// with the true class as the runner-up.
+func TestRefitManyMisreadings(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	aboveConfusions := map[string][]string{
+		"N": {"P", "n"}, "B": {"P", "K"}, "R": {"P", "r"}, "Q": {"P", "B", "q"}, "K": {"P", "Q", "k"},
+		"n": {"p", "N"}, "b": {"p", "k"}, "r": {"p", "R"}, "q": {"p", "b", "Q"}, "k": {"p", "q", "K"},
+	}
+	trials, before, after, restored, worse := 0, 0, 0, 0, 0
+	for trials < 200 {
+		g := randomGame(rng, rng.IntN(30), nil)
+		truth := parsePlacement(t, g.placement())
+		in := Input{Squares: synthProbs(truth, rng)}
+		var pieces []int
+		for sq, c := range truth {
+			if c != int(empty) && kindOf(int8(c)) != pawn {
+				pieces = append(pieces, sq)
+			}
+		}
+		n := min(len(pieces), 4+rng.IntN(7))
+		rng.Shuffle(len(pieces), func(i, j int) { pieces[i], pieces[j] = pieces[j], pieces[i] })
+		for _, sq := range pieces[:n] {
+			alts := aboveConfusions[Classes[truth[sq]]]
+			misread(&in.Squares[sq], truth[sq], classIndex(t, alts[rng.IntN(len(alts))]), rng)
+		}
+		p, err := Assemble(in, Options{Flip: "no", Side: g.side()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		trials++
+		got := wrongSquares(t, p.Placement(), g.placement())
+		before += n
+		after += got
+		restored += b2i(got == 0)
+		worse += b2i(got > n)
+	}
+	t.Logf("%d boards with 4-10 misread squares: %d squares wrong before, %d after; %d boards restored, %d made worse",
+		trials, before, after, restored, worse)
+	if after*2 > before {
+		t.Errorf("the refit left %d of %d misread squares wrong", after, before)
+	}
+	if worse > 0 {
+		t.Errorf("%d boards were made worse", worse)
+	}
+}

@@ -1,0 +1,199 @@
+package assemble
+
+import (
+	"math"
+	"slices"
+)
+
+// fitMaterial returns the most probable board whose material keeps the
+// count rules: one king a side, no pawn on the first or last rank, and no
+// more pawns and promoted pieces together than the eight pawns a side
+// starts with (which also keeps each side to 16 pieces). Each promoted
+// piece costs promotionLoss, as in fewerPromotions. A square may only
+// take a class at least a twentieth as probable as its most probable one
+// (refitLoss): many changes are trusted only where each is in doubt. A
+// board read surely that breaks the counts (a random placement, three
+// kings drawn plainly) is a picture of something else, not a misreading,
+// and false is returned.
+//
+// The repair search changes a few squares; a reading of a hard picture
+// (a photo from straight above, where bishops, queens and kings all look
+// like round heads) can break the counts in ten squares at once, far out
+// of its reach. The counts alone are a transportation problem, solved
+// exactly as a minimum-cost flow: each square sends one unit to the class
+// it is read as, and the classes' capacities are the counts. Rules that
+// are not about counts (kings apart, checks) are left to the repair
+// search that follows.
+// refitLoss bounds what fitMaterial may give up on one square. The
+// repair search's bound, ln(1000), let it rewrite random placements read
+// with confidence; at ln(20) it gains on photos of games and on held-out
+// renders, a quarter of which are random placements, alike.
+const refitLoss = 2.995732273553991 // ln(20)
+
+func fitMaterial(lp *[64][13]float64) (board, bool) {
+	g := newFlowGraph()
+	const (
+		src     = 0
+		sink    = 1
+		sqNode  = 2 // 64 square nodes follow
+		clsNode = sqNode + 64
+	)
+	// Per side: a node per piece kind, and the pool of the eight pawns
+	// that pawns and promoted pieces share.
+	kindNode := func(white bool, kind int) int {
+		n := clsNode + kind
+		if !white {
+			n += 7
+		}
+		return n
+	}
+	pool := func(white bool) int { return kindNode(white, 6) }
+	g.nodes(clsNode + 14)
+
+	// A side without its king is worse than any reading: the king's unit
+	// earns more than all squares can lose together.
+	kingBonus := 64 * (-math.Log(1e-12) + promotionLoss + 1)
+	initial := [6]int{pawn: 0, knight: 2, bishop: 2, rook: 2, queen: 1}
+	for _, white := range [2]bool{true, false} {
+		g.edge(kindNode(white, king), sink, 1, -kingBonus)
+		g.edge(kindNode(white, pawn), pool(white), 8, 0)
+		for kind := knight; kind <= queen; kind++ {
+			g.edge(kindNode(white, kind), sink, initial[kind], 0)
+			g.edge(kindNode(white, kind), pool(white), 8, promotionLoss)
+		}
+		g.edge(pool(white), sink, 8, 0)
+	}
+	for sq := range 64 {
+		g.edge(src, sqNode+sq, 1, 0)
+		floor := slices.Max(lp[sq][:]) - refitLoss
+		if lp[sq][empty] >= floor {
+			g.edge(sqNode+sq, sink, 1, -lp[sq][empty])
+		}
+		backRank := sq < 8 || sq >= 56
+		for c := wPawn; c <= bKing; c++ {
+			if lp[sq][c] < floor || kindOf(c) == pawn && backRank {
+				continue
+			}
+			g.edge(sqNode+sq, kindNode(isWhite(c), kindOf(c)), 1, -lp[sq][c])
+		}
+	}
+	if g.flow(src, sink, 64) < 64 {
+		return board{}, false
+	}
+
+	var b board
+	for sq := range 64 {
+		b[sq] = empty
+		for _, e := range g.out[sqNode+sq] {
+			a := g.arcs[e]
+			if e%2 == 1 || a.cap != 0 {
+				continue // a residual twin, or an arc the flow left unused
+			}
+			if a.to == sink {
+				break
+			}
+			k := a.to - clsNode
+			white := k < 7
+			if !white {
+				k -= 7
+			}
+			b[sq] = pieceOf(k, white)
+			break
+		}
+	}
+	return b, true
+}
+
+// flowGraph is a small minimum-cost flow network with unit-or-more
+// capacities, solved by successive shortest paths (Bellman-Ford, as some
+// costs are negative; the graph has no negative cycle).
+type flowGraph struct {
+	arcs []arc
+	out  [][]int // arc indices leaving each node
+}
+
+type arc struct {
+	to   int
+	cap  int
+	cost float64
+}
+
+func newFlowGraph() *flowGraph { return &flowGraph{} }
+
+func (g *flowGraph) nodes(n int) { g.out = make([][]int, n) }
+
+// edge adds an arc and its residual twin, which follows it in g.arcs.
+func (g *flowGraph) edge(from, to, cap int, cost float64) {
+	g.out[from] = append(g.out[from], len(g.arcs))
+	g.arcs = append(g.arcs, arc{to: to, cap: cap, cost: cost})
+	g.out[to] = append(g.out[to], len(g.arcs))
+	g.arcs = append(g.arcs, arc{to: from, cap: 0, cost: -cost})
+}
+
+// flow sends up to want units from s to t along cheapest paths, one unit
+// at a time (every square carries one), and returns the units sent.
+func (g *flowGraph) flow(s, t, want int) int {
+	n := len(g.out)
+	dist := make([]float64, n)
+	via := make([]int, n)
+	inQueue := make([]bool, n)
+	sent := 0
+	for sent < want {
+		for i := range dist {
+			dist[i], via[i] = math.Inf(1), -1
+		}
+		dist[s] = 0
+		queue := []int{s}
+		inQueue[s] = true
+		for len(queue) > 0 {
+			u := queue[0]
+			queue = queue[1:]
+			inQueue[u] = false
+			for _, e := range g.out[u] {
+				a := g.arcs[e]
+				if a.cap > 0 && dist[u]+a.cost < dist[a.to]-1e-12 {
+					dist[a.to], via[a.to] = dist[u]+a.cost, e
+					if !inQueue[a.to] {
+						queue = append(queue, a.to)
+						inQueue[a.to] = true
+					}
+				}
+			}
+		}
+		if via[t] < 0 {
+			break
+		}
+		for v := t; v != s; {
+			e := via[v]
+			g.arcs[e].cap--
+			g.arcs[e^1].cap++
+			v = g.arcs[e^1].to
+		}
+		sent++
+	}
+	return sent
+}
+
+// refit is the repair of last resort: the most probable board with
+// possible material, then the repair search around it for the rules that
+// are not about counts. The squares changed are counted from best.
+func refit(best board, lp *[64][13]float64, side sideReq) (repairResult, bool) {
+	b, ok := fitMaterial(lp)
+	if !ok {
+		return repairResult{}, false
+	}
+	if !legal(&b, side, nil) {
+		res := repair(b, lp, side)
+		if !res.found {
+			return repairResult{}, false
+		}
+		b = res.board
+	}
+	res := repairResult{board: b, found: true}
+	for sq := range b {
+		if b[sq] != best[sq] {
+			res.changed = append(res.changed, sq)
+		}
+	}
+	return res, true
+}
