@@ -105,7 +105,14 @@ func (in *integral) checker(bx, by, sx, sy float64) float64 {
 			for k, at := range [4][2]float64{{sx / 16, sy / 16}, {sx*15/16 - px, sy / 16}, {sx / 16, sy*15/16 - py}, {sx*15/16 - px, sy*15/16 - py}} {
 				ax0, ay0 := int(x0+at[0]), int(y0+at[1])
 				ax1, ay1 := max(ax0+1, int(x0+at[0]+px)), max(ay0+1, int(y0+at[1]+py))
-				if ax0 < 0 || ay0 < 0 || ax1 > in.w || ay1 > h {
+				// A patch past the picture's edge is read just inside it:
+				// a board cropped tight shows its own squares there, and a
+				// fit shifted off the board shows what lies beside it.
+				// Skipping such squares instead let a fit shifted half out
+				// of the picture drop a row and score on the rest.
+				ax0, ax1 = slide(ax0, ax1, in.w)
+				ay0, ay1 = slide(ay0, ay1, h)
+				if ax0 < 0 || ay0 < 0 {
 					ok = false
 					break
 				}
@@ -128,6 +135,18 @@ func (in *integral) checker(bx, by, sx, sy float64) float64 {
 	m0, m1 := sum[0]/n[0], sum[1]/n[1]
 	v := (sq[0]/n[0] - m0*m0 + sq[1]/n[1] - m1*m1) / 2
 	return math.Abs(m0-m1) / (math.Sqrt(math.Max(v, 0)) + 4)
+}
+
+// slide moves the span [a, b) inside [0, n) keeping its length; a span
+// longer than n comes back with a < 0.
+func slide(a, b, n int) (int, int) {
+	if a < 0 {
+		a, b = 0, b-a
+	}
+	if b > n {
+		a, b = a-(b-n), n
+	}
+	return a, b
 }
 
 // Size is the width and height of a warped board; each square is Size/8.
@@ -234,7 +253,7 @@ func Find(img gocv.Mat, opts Options) ([]Board, error) {
 			found = append(found, b)
 		}
 	}
-	found = suppress(found)
+	found = suppress(dropSquares(found))
 	if len(found) == 0 {
 		return nil, ErrNoBoard
 	}
@@ -405,6 +424,74 @@ func (b Board) bounds() image.Rectangle {
 		minY, maxY = math.Min(minY, p.Y), math.Max(maxY, p.Y)
 	}
 	return image.Rect(int(minX), int(minY), int(math.Ceil(maxX)), int(math.Ceil(maxY)))
+}
+
+// dropSquares removes the boards that are one square of another board
+// found. Coarse hatching on a dark square (eight or more stripes) is a
+// lattice of its own, with the square's hatched and plain corners for a
+// checker, and can outscore the board it belongs to, which suppress would
+// then drop for overlapping it.
+func dropSquares(bs []Board) []Board {
+	isSquare := func(b Board) bool {
+		r := b.bounds()
+		for _, a := range bs {
+			ar := a.bounds()
+			if area(r) > area(ar)/20 || area(r.Intersect(ar)) < 0.8*area(r) {
+				continue
+			}
+			// The cell of a under b's centre, in a's own grid.
+			cx, cy := float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2
+			u, v, ok := gridCoords(a.Corners, cx, cy)
+			if !ok || u < 0 || v < 0 || u >= 8 || v >= 8 {
+				continue
+			}
+			cell := Board{Corners: [4]Point{
+				bilinear(a.Corners, math.Floor(u), math.Floor(v)), bilinear(a.Corners, math.Floor(u)+1, math.Floor(v)),
+				bilinear(a.Corners, math.Floor(u)+1, math.Floor(v)+1), bilinear(a.Corners, math.Floor(u), math.Floor(v)+1),
+			}}
+			if iou(r, cell.bounds()) >= 0.5 {
+				return true
+			}
+		}
+		return false
+	}
+	var keep []Board
+	for _, b := range bs {
+		if !isSquare(b) {
+			keep = append(keep, b)
+		}
+	}
+	return keep
+}
+
+// bilinear maps grid coordinates (u, v), in squares from the first corner,
+// into a board's quadrilateral.
+func bilinear(c [4]Point, u, v float64) Point {
+	s, t := u/8, v/8
+	return Point{
+		(1-s)*(1-t)*c[0].X + s*(1-t)*c[1].X + s*t*c[2].X + (1-s)*t*c[3].X,
+		(1-s)*(1-t)*c[0].Y + s*(1-t)*c[1].Y + s*t*c[2].Y + (1-s)*t*c[3].Y,
+	}
+}
+
+// gridCoords inverts bilinear by Newton's method: boards found by lattice
+// or outline are near parallelograms, so a few steps are exact enough.
+func gridCoords(c [4]Point, x, y float64) (u, v float64, ok bool) {
+	u, v = 4, 4
+	for range 8 {
+		p := bilinear(c, u, v)
+		pu, pv := bilinear(c, u+1, v), bilinear(c, u, v+1)
+		a, b := pu.X-p.X, pv.X-p.X
+		d, e := pu.Y-p.Y, pv.Y-p.Y
+		det := a*e - b*d
+		if math.Abs(det) < 1e-9 {
+			return 0, 0, false
+		}
+		dx, dy := x-p.X, y-p.Y
+		u += (e*dx - b*dy) / det
+		v += (a*dy - d*dx) / det
+	}
+	return u, v, true
 }
 
 // suppress keeps, among boards that overlap, the one with the best score,

@@ -58,10 +58,13 @@ def load_onnx(path, hw=(32, 32)):
     from onnx import numpy_helper
     mo = onnx.load(path)
     init = {i.name: numpy_helper.to_array(i) for i in mo.graph.initializer}
-    m = Net(bn=False, hw=hw)
-    convs = [l for l in m.features if isinstance(l, nn.Conv2d)]
     conv_nodes = [n for n in mo.graph.node if n.op_type == "Conv"]
     gemm_nodes = [n for n in mo.graph.node if n.op_type == "Gemm"]
+    # The widths are read from the weights, so any Net's export loads.
+    ch = tuple(int(init[n.input[1]].shape[0]) for n in conv_nodes)
+    emb = int(init[gemm_nodes[0].input[2]].shape[0])
+    m = Net(ch, emb, bn=False, hw=hw)
+    convs = [l for l in m.features if isinstance(l, nn.Conv2d)]
     with torch.no_grad():
         for l, n in zip(convs, conv_nodes):
             l.weight.copy_(torch.from_numpy(init[n.input[1]]))

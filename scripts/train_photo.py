@@ -66,6 +66,8 @@ def main():
     ap.add_argument("--bs", type=int, default=128)
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--init-onnx", default="", help="go on training an exported photo model")
+    ap.add_argument("--ch", default="16,32,32,64,64", help="the five convolutions' widths")
+    ap.add_argument("--emb", type=int, default=96, help="the embedding's width")
     a = ap.parse_args()
     torch.set_num_threads(2)
     torch.manual_seed(a.seed)
@@ -87,7 +89,8 @@ def main():
     log("train crops %d from %d pictures, val %d; classes %s" % (
         len(Yt), len(pics) - len(val_pics), len(Yv), np.bincount(Yt, minlength=13).tolist()))
 
-    model = load_onnx(a.init_onnx, HW) if a.init_onnx else Net(hw=HW)
+    ch = tuple(int(c) for c in a.ch.split(","))
+    model = load_onnx(a.init_onnx, HW) if a.init_onnx else Net(ch, a.emb, hw=HW)
     nparams = sum(p.numel() for p in model.parameters())
     log("params %d" % nparams)
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=1e-4)
