@@ -42,8 +42,10 @@ type Board struct {
 
 var debug = os.Getenv("FENSCAN_DEBUG") != ""
 
-// blurSigmas are the scales the lattice is looked for at.
-var blurSigmas = []float64{0.8, 2.5}
+// blurSigmas are the scales the lattice is looked for at. The coarsest
+// flattens the hatching of printed dark squares when its stripes are
+// wide: at finer scales eight stripes make a lattice of their own.
+var blurSigmas = []float64{0.8, 2.5, 5}
 
 // confident is a lattice score that only clear boards reach.
 const confident = 4
