@@ -9,6 +9,12 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from fenprep import CLASSES  # noqa: E402
 
 
+DESIGN_INTRO = ("## Whole boards per held-out design, with and without consistency\n\n"
+                "`sh scripts/design_eval.sh` renders 12 upright boards of game positions for each held-out design in "
+                "book style with its full damage (scripts/make_design_boards.py, seed 7) and reads them end to end "
+                "with `fenscan eval` (board found by fenscan, read, assembled), then again with `--consistency`.")
+
+
 def main():
     import argparse
     ap = argparse.ArgumentParser()
@@ -187,6 +193,12 @@ def main():
         w("testdata/heldout/ (24 upright boards from held-out sets, mild degradations; for the Go regression test): "
           "%d of %d squares misclassified by this model with the exact corners from corners.csv; per image: %s."
           % (sum(e for _, e in tc), 64 * len(tc), ", ".join("%s %d" % (n.split("_")[0], e) for n, e in tc)))
+        w("")
+    dp = os.path.join(ROOT, "build/design_eval.md")
+    if os.path.exists(dp):
+        w(DESIGN_INTRO)
+        w("")
+        w(open(dp).read().strip())
         w("")
     w("## Calibration")
     w("")
