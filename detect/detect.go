@@ -503,10 +503,16 @@ func suppress(bs []Board) []Board {
 	var keep []Board
 	for _, b := range bs {
 		overlaps := false
-		for _, k := range keep {
+		for i, k := range keep {
 			in := b.bounds().Intersect(k.bounds())
 			if !in.Empty() && area(in) > 0.25*math.Min(area(b.bounds()), area(k.bounds())) {
 				overlaps = true
+				// Fits at different blurs score their lattices on
+				// different scales; for one lattice placed whole squares
+				// apart, the squares' shades decide, as in fit.
+				if shifted(b, k) && b.Checker > 1.2*k.Checker {
+					keep[i] = b
+				}
 				break
 			}
 		}
@@ -516,6 +522,20 @@ func suppress(bs []Board) []Board {
 	}
 	readingOrder(keep)
 	return keep
+}
+
+// shifted reports whether two fits are one lattice placed apart: squares
+// of the same size, corners a whole number of squares (one or more) away.
+func shifted(a, b Board) bool {
+	ra, rb := a.bounds(), b.bounds()
+	sa, sb := float64(ra.Dx())/8, float64(rb.Dx())/8
+	if sa <= 0 || math.Abs(sa-sb) > 0.05*sa {
+		return false
+	}
+	dx := float64(rb.Min.X-ra.Min.X) / sa
+	dy := float64(rb.Min.Y-ra.Min.Y) / sa
+	near := func(v float64) bool { return math.Abs(v-math.Round(v)) < 0.25 }
+	return near(dx) && near(dy) && math.Hypot(dx, dy) >= 0.75
 }
 
 // readingOrder sorts boards as a reader meets them: by rows from the top,
