@@ -5,6 +5,12 @@ import (
 	"slices"
 )
 
+// refitLoss bounds what fitMaterial may give up on one square. The
+// repair search's bound, ln(1000), let it rewrite random placements read
+// with confidence; at ln(20) it gains on photos of games and on held-out
+// renders, a quarter of which are random placements, alike.
+const refitLoss = 2.995732273553991 // ln(20)
+
 // fitMaterial returns the most probable board whose material keeps the
 // count rules: one king a side, no pawn on the first or last rank, and no
 // more pawns and promoted pieces together than the eight pawns a side
@@ -24,11 +30,6 @@ import (
 // it is read as, and the classes' capacities are the counts. Rules that
 // are not about counts (kings apart, checks) are left to the repair
 // search that follows.
-// refitLoss bounds what fitMaterial may give up on one square. The
-// repair search's bound, ln(1000), let it rewrite random placements read
-// with confidence; at ln(20) it gains on photos of games and on held-out
-// renders, a quarter of which are random placements, alike.
-const refitLoss = 2.995732273553991 // ln(20)
 
 func fitMaterial(lp *[64][13]float64) (board, bool) {
 	g := newFlowGraph()

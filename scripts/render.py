@@ -444,7 +444,59 @@ def screen_board(rng, setname, b, last, sq, heldout_theme, flipped=False):
     return board, light, dark
 
 
+def book_marks(rng, board, b, sq, ink):
+    """Ink marks of instructional diagrams, drawn over the board in place: crosses and
+    dots on empty squares, and dashed or solid arrows from a piece. Labels stay: a
+    square under a mark holds what it held."""
+    N = 8 * sq
+    cov = np.zeros((N, N), np.float32)
+    empty = [(r, c) for r in range(8) for c in range(8) if b[r][c] == "."]
+    occ = [(r, c) for r in range(8) for c in range(8) if b[r][c] != "."]
+    th = max(1, int(round(sq * rng.uniform(0.04, 0.1))))
+    rng.shuffle(empty)
+    for (r, c) in empty[:int(rng.integers(0, 7))]:
+        x, y = sq_center(r, c, sq)
+        x, y = x + rng.uniform(-0.1, 0.1) * sq, y + rng.uniform(-0.1, 0.1) * sq
+        if rng.random() < 0.6:  # a cross
+            h = sq * rng.uniform(0.12, 0.25)
+            for d in (1, -1):
+                cv2.line(cov, (int(x - h), int(y - d * h)), (int(x + h), int(y + d * h)), 1.0, th, cv2.LINE_AA)
+        else:  # a dot or a ring
+            rad = max(1, int(sq * rng.uniform(0.06, 0.18)))
+            cv2.circle(cov, (int(x), int(y)), rad, 1.0, -1 if rng.random() < 0.6 else th, cv2.LINE_AA)
+    if occ:
+        for _ in range(int(rng.integers(0, 4))):
+            r0, c0 = occ[int(rng.integers(len(occ)))]
+            r1, c1 = int(rng.integers(8)), int(rng.integers(8))
+            if (r1, c1) == (r0, c0):
+                continue
+            p0, p1 = np.float32(sq_center(r0, c0, sq)), np.float32(sq_center(r1, c1, sq))
+            L = float(np.linalg.norm(p1 - p0))
+            u = (p1 - p0) / L
+            p0 = p0 + u * sq * 0.35  # from the piece's edge
+            if rng.random() < 0.6:  # dashed
+                dash = sq * rng.uniform(0.08, 0.2)
+                t = 0.0
+                while t < L - sq * 0.35 - dash:
+                    a, e = p0 + u * t, p0 + u * (t + dash)
+                    cv2.line(cov, tuple(int(v) for v in a), tuple(int(v) for v in e), 1.0, th, cv2.LINE_AA)
+                    t += 2 * dash
+                if rng.random() < 0.5:
+                    arrow(cov, p1 - u * sq * 0.3, p1, 0, sq * rng.uniform(0.15, 0.3))
+            else:
+                arrow(cov, p0, p1, th, sq * rng.uniform(0.15, 0.3))
+    cov = np.clip(cov, 0, 1)[:, :, None]
+    board[:] = board * (1 - cov) + ink * cov
+
+
 def book_board(rng, setname, b, sq, heldout_theme):
+    board, paper, ink = book_board_plain(rng, setname, b, sq, heldout_theme)
+    if rng.random() < 0.25:
+        book_marks(rng, board, b, sq, ink)
+    return board, paper, ink
+
+
+def book_board_plain(rng, setname, b, sq, heldout_theme):
     pcs, diag = load_set(setname)
     N = 8 * sq
     paper = np.float32([1, 1, 1]) * rng.uniform(0.88, 1.0)
