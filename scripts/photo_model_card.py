@@ -37,6 +37,7 @@ def main():
     rep = load("report.json")
     if rep is None:
         sys.exit("no build/photos/report.json: run scripts/build_photo_model.sh")
+    s1 = load("report_stage1.json") or {}
     ntrain, tk = boards(os.path.join(B, "train", "labels.csv"))
     nheld, hk = boards(os.path.join(B, "heldout", "labels.csv"))
     conf = rep["confusion"]
@@ -52,10 +53,13 @@ def main():
     w("")
     w("## Architecture")
     w("")
-    w("The digital model's network (scripts/train.py `Net`) on a 64x32 input: conv3x3 1-16, "
-      "maxpool, conv 16-32, conv 32-32, maxpool, conv 32-64, conv 64-64, maxpool, linear "
-      "2048-96 (output `embedding`), linear 96-13 divided by T (output `logits`). "
+    a, b, c, d, e = rep.get("channels", (16, 32, 32, 64, 64))
+    emb = rep.get("emb", 96)
+    w("The digital model's network (scripts/train.py `Net`), wider, on a 64x32 input: conv3x3 1-%d, "
+      "maxpool, conv %d-%d, conv %d-%d, maxpool, conv %d-%d, conv %d-%d, maxpool, linear "
+      "%d-%d (output `embedding`), linear %d-13 divided by T (output `logits`). "
       "%d parameters, BatchNorm folded, ONNX ops %s; OpenCV DNN agrees with torch within %.1e." % (
+          a, a, b, b, c, c, d, d, e, e * 8 * 4, emb, emb,
           rep["params"], ", ".join(rep["onnx_ops"]), rep["cv2_diff"]))
     w("")
     w("## Training data")
@@ -83,12 +87,13 @@ def main():
     w("")
     w("%d training crops, drawn by 1/sqrt(class frequency) (seven squares in ten are empty; the "
       "prior shift is undone on the output bias before calibration); AdamW, batch 128, label "
-      "smoothing 0.02, cosine schedules in two stages: 30 minutes from scratch at lr 3e-3 "
-      "(with BatchNorm, folded at export), then 40 minutes more from that export at lr 1e-3 "
+      "smoothing 0.02, cosine schedules in two stages: %.0f minutes from scratch at lr 3e-3 "
+      "(with BatchNorm, folded at export), then %.0f minutes more from that export at lr %.0e "
       "(`--init-onnx`: the folded net, without BatchNorm), %d steps in the second stage; "
-      "validation split by picture: %.2f%%, temperature T = %.2f. The second stage raised the "
-      "held-out renders from 92.97%% to the figure below, and the real photos from 81.88%%." % (
-          rep["train_crops"], rep["steps"], 100 * rep["val_acc"], rep["T"]))
+      "validation split by picture: %.2f%%, temperature T = %.2f. The first stage alone read "
+      "the held-out renders at %.2f%%." % (
+          rep["train_crops"], s1.get("minutes", 0), rep.get("minutes", 0), rep.get("lr", 0),
+          rep["steps"], 100 * rep["val_acc"], rep["T"], 100 * s1.get("heldout_acc", 0)))
     w("")
     w("## Accuracy")
     w("")
@@ -132,7 +137,7 @@ def main():
     w("| board palettes, coordinates (DejaVu Sans Bold, Bitstream Vera licence), table noise: generated | - |")
     w("")
     w("Rebuild: `make photo-model` (scripts/build_photo_model.sh), about 60 minutes of rendering "
-      "and 70 of training (the two stages) on 2 CPU cores.")
+      "and %.0f of training (the two stages) on 2 CPU cores." % (s1.get("minutes", 0) + rep.get("minutes", 0)))
     open(os.path.join(ROOT, "models", "photo.md"), "w").write("\n".join(L) + "\n")
 
 
