@@ -9,12 +9,11 @@ import (
 	"gocv.io/x/gocv"
 )
 
-// TestFindGridPhotos finds the boards of real and rendered photos, in
-// perspective and with pieces on most lines, from their lines, and puts
-// every corner within 2.5% of the board's side of the labelled one (the
-// classifier keeps its accuracy within about 2%).
-func TestFindGridPhotos(t *testing.T) {
-	labels, err := fenscan.ReadLabels(filepath.Join("..", "testdata", "photos", "labels.csv"))
+// withCorners runs check, as a subtest, on each picture of testdata/DIR
+// whose labels give the board's corners, and returns how many there were.
+func withCorners(t *testing.T, dir string, check func(t *testing.T, img gocv.Mat, want [4]detect.Point)) int {
+	t.Helper()
+	labels, err := fenscan.ReadLabels(filepath.Join("..", "testdata", dir, "labels.csv"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,18 +30,29 @@ func TestFindGridPhotos(t *testing.T) {
 			if img.Empty() {
 				t.Fatal("cannot read")
 			}
-			b, err := detect.FindGrid(img)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if e := detect.CornerError(b.Corners, want); e > 0.025 {
-				t.Errorf("corners %v are %.1f%% of the side from %v", b.Corners, 100*e, want)
-			}
-			if b.Grid == nil || b.Grid.Lines < 12 || b.Grid.Error > 0.15 {
-				t.Errorf("grid fit %+v, want at least 12 lines within 0.15 squares", b.Grid)
-			}
+			check(t, img, want)
 		})
 	}
+	return n
+}
+
+// TestFindGridPhotos finds the boards of real and rendered photos, in
+// perspective and with pieces on most lines, from their lines, and puts
+// every corner within 2.5% of the board's side of the labelled one (the
+// classifier keeps its accuracy within about 2%).
+func TestFindGridPhotos(t *testing.T) {
+	n := withCorners(t, "photos", func(t *testing.T, img gocv.Mat, want [4]detect.Point) {
+		b, err := detect.FindGrid(img)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e := detect.CornerError(b.Corners, want); e > 0.025 {
+			t.Errorf("corners %v are %.1f%% of the side from %v", b.Corners, 100*e, want)
+		}
+		if b.Grid == nil || b.Grid.Lines < 12 || b.Grid.Error > 0.15 {
+			t.Errorf("grid fit %+v, want at least 12 lines within 0.15 squares", b.Grid)
+		}
+	})
 	if n < 3 {
 		t.Fatalf("only %d photos with labelled corners", n)
 	}
