@@ -32,7 +32,6 @@ const refitLoss = 2.995732273553991 // ln(20)
 // search that follows.
 
 func fitMaterial(lp *[64][13]float64) (board, bool) {
-	g := newFlowGraph()
 	const (
 		src     = 0
 		sink    = 1
@@ -49,7 +48,7 @@ func fitMaterial(lp *[64][13]float64) (board, bool) {
 		return n
 	}
 	pool := func(white bool) int { return kindNode(white, 6) }
-	g.nodes(clsNode + 14)
+	g := newFlowGraph(clsNode + 14)
 
 	// A side without its king is worse than any reading: the king's unit
 	// earns more than all squares can lose together.
@@ -119,9 +118,8 @@ type arc struct {
 	cost float64
 }
 
-func newFlowGraph() *flowGraph { return &flowGraph{} }
-
-func (g *flowGraph) nodes(n int) { g.out = make([][]int, n) }
+// newFlowGraph returns a network of n nodes and no arcs.
+func newFlowGraph(n int) *flowGraph { return &flowGraph{out: make([][]int, n)} }
 
 // edge adds an arc and its residual twin, which follows it in g.arcs.
 func (g *flowGraph) edge(from, to, cap int, cost float64) {

@@ -434,6 +434,7 @@ func (b Board) bounds() image.Rectangle {
 // checker, and can outscore the board it belongs to, which suppress would
 // then drop for overlapping it.
 func dropSquares(bs []Board) []Board {
+	grid := [4]Point{{0, 0}, {8, 0}, {8, 8}, {0, 8}}
 	isSquare := func(b Board) bool {
 		r := b.bounds()
 		for _, a := range bs {
@@ -441,16 +442,21 @@ func dropSquares(bs []Board) []Board {
 			if area(r) > area(ar)/20 || area(r.Intersect(ar)) < 0.8*area(r) {
 				continue
 			}
-			// The cell of a under b's centre, in a's own grid.
-			cx, cy := float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2
-			u, v, ok := gridCoords(a.Corners, cx, cy)
-			if !ok || u < 0 || v < 0 || u >= 8 || v >= 8 {
+			toPicture, ok1 := homography(grid, a.Corners)
+			toGrid, ok2 := homography(a.Corners, grid)
+			if !ok1 || !ok2 {
 				continue
 			}
-			cell := Board{Corners: [4]Point{
-				bilinear(a.Corners, math.Floor(u), math.Floor(v)), bilinear(a.Corners, math.Floor(u)+1, math.Floor(v)),
-				bilinear(a.Corners, math.Floor(u)+1, math.Floor(v)+1), bilinear(a.Corners, math.Floor(u), math.Floor(v)+1),
-			}}
+			// The cell of a under b's centre, in a's own grid.
+			g := apply(toGrid, Point{float64(r.Min.X+r.Max.X) / 2, float64(r.Min.Y+r.Max.Y) / 2})
+			u, v := math.Floor(g.X), math.Floor(g.Y)
+			if u < 0 || v < 0 || u >= 8 || v >= 8 {
+				continue
+			}
+			var cell Board
+			for k, d := range grid {
+				cell.Corners[k] = apply(toPicture, Point{u + d.X/8, v + d.Y/8})
+			}
 			if iou(r, cell.bounds()) >= 0.5 {
 				return true
 			}
@@ -464,36 +470,6 @@ func dropSquares(bs []Board) []Board {
 		}
 	}
 	return keep
-}
-
-// bilinear maps grid coordinates (u, v), in squares from the first corner,
-// into a board's quadrilateral.
-func bilinear(c [4]Point, u, v float64) Point {
-	s, t := u/8, v/8
-	return Point{
-		(1-s)*(1-t)*c[0].X + s*(1-t)*c[1].X + s*t*c[2].X + (1-s)*t*c[3].X,
-		(1-s)*(1-t)*c[0].Y + s*(1-t)*c[1].Y + s*t*c[2].Y + (1-s)*t*c[3].Y,
-	}
-}
-
-// gridCoords inverts bilinear by Newton's method: boards found by lattice
-// or outline are near parallelograms, so a few steps are exact enough.
-func gridCoords(c [4]Point, x, y float64) (u, v float64, ok bool) {
-	u, v = 4, 4
-	for range 8 {
-		p := bilinear(c, u, v)
-		pu, pv := bilinear(c, u+1, v), bilinear(c, u, v+1)
-		a, b := pu.X-p.X, pv.X-p.X
-		d, e := pu.Y-p.Y, pv.Y-p.Y
-		det := a*e - b*d
-		if math.Abs(det) < 1e-9 {
-			return 0, 0, false
-		}
-		dx, dy := x-p.X, y-p.Y
-		u += (e*dx - b*dy) / det
-		v += (a*dy - d*dx) / det
-	}
-	return u, v, true
 }
 
 // suppress keeps, among boards that overlap, the one with the best score,
