@@ -47,6 +47,8 @@ T1=$(date +%s)
 echo "$(date +%T) model built in $((T1 - T0)) s" | tee build/build_time.txt
 echo "$(date +%T) held-out testdata"; $PY scripts/make_heldout_testdata.py
 echo "$(date +%T) breakdown"; $PY scripts/eval_buckets.py models/digital.onnx 480
-echo "$(date +%T) per design, end to end"; sh scripts/design_eval.sh build/designs build/fenscan-card >build/design_eval.md
+# The binary embeds the model: built afresh, never one left by an earlier run.
+echo "$(date +%T) per design, end to end"; make -s build BIN=build/fenscan-card
+sh scripts/design_eval.sh build/designs build/fenscan-card >build/design_eval.md
 echo "$(date +%T) model card"; $PY scripts/model_card.py
 echo "$(date +%T) total $(( $(date +%s) - T0 )) s"
