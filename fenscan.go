@@ -38,8 +38,9 @@ var ErrNoBoard = detect.ErrNoBoard
 type Kind string
 
 const (
-	// Auto reads each board as a screenshot or print, and a doubtful one
-	// also as a photo, keeping the surer reading.
+	// Auto reads each board as a screenshot or print, and one read
+	// doubtfully or seen in clear perspective also as a photo, keeping the
+	// surer reading.
 	Auto Kind = "auto"
 	// Digital reads boards drawn flat: screenshots, diagrams, scans.
 	Digital Kind = "digital"
@@ -51,10 +52,25 @@ const (
 // PictureKinds lists the kinds Options.Kind takes.
 var PictureKinds = []Kind{Auto, Digital, Photo}
 
-// photoScore is the mean log-probability of the flat reading below which
-// Auto also reads a board as a photo: screenshots and prints are read
-// surely (above -0.05 as a rule), photos of pieces are not.
-const photoScore = -0.15
+// How Auto tells photos of real pieces from flat boards. Screenshots and
+// prints are read surely by the digital model (above photoSure as a
+// rule), photos of pieces from above are not: below photoScore a board is
+// also read as a photo. The photo model is itself sure of many flat
+// boards, within 0.04 of the digital one on screenshots of unseen sets,
+// so photoScore is set well below. But the digital model reads a photo
+// taken from the side surer than that (up to -0.042 on renders), turning
+// it for the best fit; such a board is in clear perspective, its corners
+// more than photoSkew degrees off square (10-24 degrees in renders and
+// phone photos of real boards, under 5 in photographed pages), and is
+// read both ways, the surer reading kept.
+const (
+	photoSure  = -0.04
+	photoScore = -0.15
+	photoSkew  = 8.0
+	// photoLattice: upright frames of angled photos fitted lattices of
+	// 2.1-2.7; doubtful screenshots, 3.4 and more as a rule.
+	photoLattice = 3.0
+)
 
 // Options configure a Scanner. The zero value scans with the embedded
 // models on OpenCV.
@@ -326,7 +342,7 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 		for j := range probs {
 			sq[j] = assemble.Probs(probs[j])
 		}
-		in := assemble.Input{Squares: sq, Sideways: r.kind == Photo}
+		in := assemble.Input{Squares: sq, Sideways: r.kind == Photo, Photo: r.kind == Photo}
 		// The last-move highlight tells the side to move; reading it needs
 		// colour, at a size where each square still has clean corners, in
 		// the same turn of the board as the squares were read.
@@ -433,10 +449,21 @@ func (s *Scanner) readKind(ctx context.Context, img gocv.Mat, f detect.Board) (r
 		return s.read(ctx, img, f.Corners)
 	}
 	r, err := s.read(ctx, img, f.Corners)
-	if err != nil || r.score >= photoScore {
+	if err != nil || r.score >= photoSure {
 		return r, err
 	}
-	p, err := s.readPhoto(ctx, img, photoBoard(img, f))
+	// The lattice search may frame an angled photo upright, its lines
+	// fitting poorly; only then need the lines' grid, slow to find, show
+	// the perspective.
+	flat := r.score >= photoScore && detect.Skew(f.Corners) <= photoSkew
+	if flat && f.Lattice >= photoLattice {
+		return r, nil
+	}
+	pb := photoBoard(img, f)
+	if flat && detect.Skew(pb.Corners) <= photoSkew {
+		return r, nil
+	}
+	p, err := s.readPhoto(ctx, img, pb)
 	if err != nil || p.score <= r.score {
 		return r, nil // the flat reading stands if the photo one fails
 	}

@@ -322,6 +322,43 @@ func TestScanPhotos(t *testing.T) {
 	}
 }
 
+// TestAutoKind reads pictures with the default kind, Auto: photos of real
+// boards, angled (chesscog-4745 and the render were read flat before the
+// board's perspective counted), from above or from the side, must be read
+// as photos, and screenshots and book diagrams, photographed ones
+// included, as flat boards.
+func TestAutoKind(t *testing.T) {
+	photos, _ := filepath.Glob("testdata/photos/*.jpg")
+	flat, _ := filepath.Glob("testdata/heldout/*.png")
+	books, _ := filepath.Glob("testdata/books/*.*")
+	flat = append(append(flat, books...), "testdata/readme-example.png", "testdata/black-side-merida.png",
+		"testdata/exif-rotated.jpg", "testdata/small-chessnut.jpg")
+	if len(photos) < 5 || len(flat) < 10 {
+		t.Fatalf("%d photos and %d flat pictures in testdata", len(photos), len(flat))
+	}
+	s, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for _, want := range []Kind{Photo, Digital} {
+		files := map[Kind][]string{Photo: photos, Digital: flat}[want]
+		for _, f := range files {
+			if strings.HasSuffix(f, ".csv") {
+				continue
+			}
+			boards, err := s.ScanFile(context.Background(), f)
+			if err != nil {
+				t.Errorf("%s: %v", f, err)
+				continue
+			}
+			if k := largest(boards).Kind; k != want {
+				t.Errorf("%s: read as %s, want %s", f, k, want)
+			}
+		}
+	}
+}
+
 func b2i(b bool) int {
 	if b {
 		return 1

@@ -74,6 +74,13 @@ type Input struct {
 	// a photo taken across the table; otherwise White sits at the bottom
 	// or, when the pieces say so clearly, at the top.
 	Sideways bool
+	// Photo says the squares were read from a photo of real pieces. A
+	// photo model's sureness on a set it never saw is worth less than the
+	// rules: seen from above, a bishop, queen or king can read surely as
+	// a pawn. A pawn read on a back rank is then taken for the piece it
+	// is, and a board whose material is made possible is kept even when
+	// the repair search cannot make it legal in every other way.
+	Photo bool
 }
 
 // Options override what the assembler would infer.
@@ -271,9 +278,9 @@ func Assemble(in Input, opts Options) (*Position, error) {
 		// The pieces are judged after any repair, on a board that keeps
 		// the rules if one is within reach; the upright build is that
 		// board in picture order.
-		p := build(&probs, &lp, &in.Highlight, WhiteBottom, opts)
+		p := build(&probs, &lp, &in, WhiteBottom, opts)
 		if in.Sideways {
-			q := build(&probs, &lp, &in.Highlight, WhiteRight, opts)
+			q := build(&probs, &lp, &in, WhiteRight, opts)
 			o, by = guessSide(&p.board, &q.board)
 		} else {
 			o, by = guessOrientation(&p.board)
@@ -283,7 +290,7 @@ func Assemble(in Input, opts Options) (*Position, error) {
 			return p.pos, nil
 		}
 	}
-	p := build(&probs, &lp, &in.Highlight, o, opts)
+	p := build(&probs, &lp, &in, o, opts)
 	p.pos.Orientation, p.pos.OrientationBy = o, by
 	return p.pos, nil
 }
@@ -323,8 +330,8 @@ type built struct {
 }
 
 // build assembles the position for one orientation.
-func build(probs, lp *[64][13]float64, highlight *[64]bool, o Orientation, opts Options) built {
-	pr, l, hl := oriented(o, *probs), oriented(o, *lp), oriented(o, *highlight)
+func build(probs, lp *[64][13]float64, in *Input, o Orientation, opts Options) built {
+	pr, l, hl := oriented(o, *probs), oriented(o, *lp), oriented(o, in.Highlight)
 	var best board
 	for i := range best {
 		best[i] = argmax(&pr[i])
@@ -348,7 +355,7 @@ func build(probs, lp *[64][13]float64, highlight *[64]bool, o Orientation, opts 
 		p.Side, p.SideBy = sideAfter(mv.white), "highlight"
 	}
 
-	final := chooseBoard(p, best, &pr, &l, warn)
+	final := chooseBoard(p, best, &pr, &l, in.Photo, warn)
 	if p.Side == "" {
 		p.Side, p.SideBy, p.SideGuessed = sideFromCheck(&final)
 	}
@@ -374,7 +381,7 @@ func build(probs, lp *[64][13]float64, highlight *[64]bool, o Orientation, opts 
 // for the side to move known so far (p.Side, "" when unknown), else the
 // most probable reading that does within the repair bounds, recording
 // the repairs in p; when there is none, the most probable reading again.
-func chooseBoard(p *Position, best board, pr *[64][13]float64, lp *[64][13]float64, warn func(string)) board {
+func chooseBoard(p *Position, best board, pr *[64][13]float64, lp *[64][13]float64, photo bool, warn func(string)) board {
 	req := sideUnknown
 	if p.Side != "" {
 		req = sideFor(p.Side)
@@ -395,7 +402,7 @@ func chooseBoard(p *Position, best board, pr *[64][13]float64, lp *[64][13]float
 	}
 	res := repair(best, lp, req)
 	if !res.found {
-		if fit, ok := refit(best, lp, req); ok {
+		if fit, ok := refit(best, lp, req, photo); ok {
 			res = fit
 		}
 	}

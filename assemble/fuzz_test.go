@@ -9,7 +9,8 @@ import (
 )
 
 // fuzzInput spreads fuzz bytes over an Input and Options. The first byte
-// holds the options and how probabilities are read: peaked (one class per
+// holds the options and how probabilities are read, the second whether
+// the board is a photo and may be seen sideways: peaked (one class per
 // square well ahead, which keeps calls fast and walks the rule paths),
 // bytes scaled to [0, 1], or raw float32 bits (NaN, infinities and
 // negatives included).
@@ -32,6 +33,8 @@ func fuzzInput(data []byte) (Input, Options) {
 	opts.EP = [2]string{"always", "legal"}[mode>>2&1]
 	opts.Chess960 = mode>>3&1 != 0
 	in.Orientation = [4]Orientation{"", WhiteBottom, BlackBottom, ""}[mode>>4&3]
+	flags := next()
+	in.Photo, in.Sideways = flags&1 != 0, flags&2 != 0
 	for i := range in.Highlight {
 		in.Highlight[i] = next()&0x1f == 0
 	}
@@ -63,7 +66,7 @@ func FuzzAssemble(f *testing.F) {
 	for _, c := range assembleCases()[:8] {
 		// The same boards in peaked form: class, then strength.
 		in := picture(f, c.placement, c.rotate, c.highlight)
-		data := []byte{0}
+		data := []byte{0, 0}
 		for _, h := range in.Highlight {
 			data = append(data, map[bool]byte{true: 0, false: 1}[h])
 		}
@@ -92,8 +95,13 @@ func FuzzAssemble(f *testing.F) {
 		// More changes than the repair search makes come from the
 		// material refit, which changes only doubtful squares (and then
 		// up to maxRepairChanges within the repair's bound) and only to
-		// reach a legal board.
-		if len(p.Repairs) > maxRepairChanges {
+		// reach a legal board; in a photo, a board whose material is
+		// possible, from any pawn on a back rank.
+		if len(p.Repairs) > maxRepairChanges && in.Photo {
+			if why := impossibleMaterial(p.Board); why != "" && !p.Legal {
+				t.Fatalf("%d repairs and still %s", len(p.Repairs), why)
+			}
+		} else if len(p.Repairs) > maxRepairChanges {
 			if !p.Legal {
 				t.Fatalf("%d repairs and still illegal", len(p.Repairs))
 			}
@@ -107,6 +115,24 @@ func FuzzAssemble(f *testing.F) {
 			t.Fatalf("position does not marshal: %v", err)
 		}
 	})
+}
+
+// impossibleMaterial says which count rule the board breaks, if any.
+func impossibleMaterial(b [64]string) string {
+	n := map[string]int{}
+	for sq, c := range b {
+		n[c]++
+		if (c == "P" || c == "p") && (sq < 8 || sq >= 56) {
+			return "a pawn on a back rank"
+		}
+	}
+	switch {
+	case n["K"] != 1 || n["k"] != 1:
+		return "not one king a side"
+	case n["P"] > 8 || n["p"] > 8:
+		return "more than 8 pawns a side"
+	}
+	return ""
 }
 
 func argmax32(p Probs) int {

@@ -2,7 +2,6 @@ package assemble
 
 import (
 	"math"
-	"slices"
 )
 
 // refitLoss bounds what fitMaterial may give up on one square. The
@@ -20,7 +19,9 @@ const refitLoss = 2.995732273553991 // ln(20)
 // (refitLoss): many changes are trusted only where each is in doubt. A
 // board read surely that breaks the counts (a random placement, three
 // kings drawn plainly) is a picture of something else, not a misreading,
-// and false is returned.
+// and false is returned. In a photo (see Input.Photo) the bound is from
+// the most probable class the square may hold, so that no sure pawn on a
+// back rank can stop the fit.
 //
 // The repair search changes a few squares; a reading of a hard picture
 // (a photo from straight above, where bishops, queens and kings all look
@@ -31,7 +32,7 @@ const refitLoss = 2.995732273553991 // ln(20)
 // are not about counts (kings apart, checks) are left to the repair
 // search that follows.
 
-func fitMaterial(lp *[64][13]float64) (board, bool) {
+func fitMaterial(lp *[64][13]float64, photo bool) (board, bool) {
 	const (
 		src     = 0
 		sink    = 1
@@ -65,13 +66,21 @@ func fitMaterial(lp *[64][13]float64) (board, bool) {
 	}
 	for sq := range 64 {
 		g.edge(src, sqNode+sq, 1, 0)
-		floor := slices.Max(lp[sq][:]) - refitLoss
+		backRank := sq < 8 || sq >= 56
+		allowed := func(c int8) bool { return c == empty || !(backRank && kindOf(c) == pawn) }
+		// In a photo the bound is from the most probable class the square
+		// may hold: a pawn read there on a back rank is a misreading.
+		floor := math.Inf(-1)
+		for c, v := range lp[sq] {
+			if allowed(int8(c)) || !photo {
+				floor = math.Max(floor, v-refitLoss)
+			}
+		}
 		if lp[sq][empty] >= floor {
 			g.edge(sqNode+sq, sink, 1, -lp[sq][empty])
 		}
-		backRank := sq < 8 || sq >= 56
 		for c := wPawn; c <= bKing; c++ {
-			if lp[sq][c] < floor || kindOf(c) == pawn && backRank {
+			if lp[sq][c] < floor || !allowed(c) {
 				continue
 			}
 			g.edge(sqNode+sq, kindNode(isWhite(c), kindOf(c)), 1, -lp[sq][c])
@@ -106,7 +115,10 @@ func fitMaterial(lp *[64][13]float64) (board, bool) {
 
 // flowGraph is a small minimum-cost flow network with unit-or-more
 // capacities, solved by successive shortest paths (Bellman-Ford, as some
-// costs are negative; the graph has no negative cycle).
+// costs are negative; the graph has no negative cycle). Costs are kept
+// in whole millionths: with floating-point sums, rounding in costs some
+// thousands large faked negative cycles in the residual network, and the
+// search for a shortest path went round them for ever.
 type flowGraph struct {
 	arcs []arc
 	out  [][]int // arc indices leaving each node
@@ -115,31 +127,37 @@ type flowGraph struct {
 type arc struct {
 	to   int
 	cap  int
-	cost float64
+	cost int64
 }
+
+const (
+	costScale = 1e6 // cost units per unit of a float64 cost
+	unreached = math.MaxInt64
+)
 
 // newFlowGraph returns a network of n nodes and no arcs.
 func newFlowGraph(n int) *flowGraph { return &flowGraph{out: make([][]int, n)} }
 
 // edge adds an arc and its residual twin, which follows it in g.arcs.
 func (g *flowGraph) edge(from, to, cap int, cost float64) {
+	c := int64(math.Round(cost * costScale))
 	g.out[from] = append(g.out[from], len(g.arcs))
-	g.arcs = append(g.arcs, arc{to: to, cap: cap, cost: cost})
+	g.arcs = append(g.arcs, arc{to: to, cap: cap, cost: c})
 	g.out[to] = append(g.out[to], len(g.arcs))
-	g.arcs = append(g.arcs, arc{to: from, cap: 0, cost: -cost})
+	g.arcs = append(g.arcs, arc{to: from, cap: 0, cost: -c})
 }
 
 // flow sends up to want units from s to t along cheapest paths, one unit
 // at a time (every square carries one), and returns the units sent.
 func (g *flowGraph) flow(s, t, want int) int {
 	n := len(g.out)
-	dist := make([]float64, n)
+	dist := make([]int64, n)
 	via := make([]int, n)
 	inQueue := make([]bool, n)
 	sent := 0
 	for sent < want {
 		for i := range dist {
-			dist[i], via[i] = math.Inf(1), -1
+			dist[i], via[i] = unreached, -1
 		}
 		dist[s] = 0
 		queue := []int{s}
@@ -150,7 +168,7 @@ func (g *flowGraph) flow(s, t, want int) int {
 			inQueue[u] = false
 			for _, e := range g.out[u] {
 				a := g.arcs[e]
-				if a.cap > 0 && dist[u]+a.cost < dist[a.to]-1e-12 {
+				if a.cap > 0 && dist[u]+a.cost < dist[a.to] {
 					dist[a.to], via[a.to] = dist[u]+a.cost, e
 					if !inQueue[a.to] {
 						queue = append(queue, a.to)
@@ -175,18 +193,22 @@ func (g *flowGraph) flow(s, t, want int) int {
 
 // refit is the repair of last resort: the most probable board with
 // possible material, then the repair search around it for the rules that
-// are not about counts. The squares changed are counted from best.
-func refit(best board, lp *[64][13]float64, side sideReq) (repairResult, bool) {
-	b, ok := fitMaterial(lp)
+// are not about counts. The squares changed are counted from best. In a
+// photo the fit stands even when that search fails: its material is
+// possible, the reading's was not.
+func refit(best board, lp *[64][13]float64, side sideReq, photo bool) (repairResult, bool) {
+	b, ok := fitMaterial(lp, photo)
 	if !ok {
 		return repairResult{}, false
 	}
 	if !legal(&b, side, nil) {
 		res := repair(b, lp, side)
-		if !res.found {
+		switch {
+		case res.found:
+			b = res.board
+		case !photo:
 			return repairResult{}, false
 		}
-		b = res.board
 	}
 	res := repairResult{board: b, found: true}
 	for sq := range b {

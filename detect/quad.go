@@ -111,6 +111,20 @@ func Area(q [4]Point) float64 {
 	return math.Abs(a) / 2
 }
 
+// Skew is the largest departure of the quadrilateral q's corner angles
+// from a right angle, in degrees: 0 for a board seen square-on, more the
+// more the camera looks at it from the side.
+func Skew(q [4]Point) float64 {
+	skew := 0.0
+	for i := range q {
+		a, b, c := q[(i+3)%4], q[i], q[(i+1)%4]
+		ux, uy, vx, vy := a.X-b.X, a.Y-b.Y, c.X-b.X, c.Y-b.Y
+		angle := math.Abs(math.Atan2(ux*vy-uy*vx, ux*vx+uy*vy)) * 180 / math.Pi
+		skew = math.Max(skew, math.Abs(angle-90))
+	}
+	return skew
+}
+
 func cornerDist(a, b [4]Point) float64 {
 	d := 0.0
 	for i := range a {

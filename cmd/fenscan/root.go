@@ -95,7 +95,7 @@ func (m *modelFlags) register(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&m.photoPath, "photo-model", "", "ONNX model `FILE` to use instead of the embedded photo one")
 	cmd.Flags().StringVar(&m.runtime, "runtime", string(classify.OpenCV), "inference runtime: opencv or onnx-go")
 	cmd.Flags().StringVar(&m.kind, "kind", string(fenscan.Auto),
-		"read boards as `KIND`: digital (screenshots, diagrams), photo (real pieces), or auto (doubtful flat readings are also read as photos)")
+		"read boards as `KIND`: digital (screenshots, diagrams), photo (real pieces), or auto (boards read doubtfully or seen in perspective are also read as photos)")
 }
 
 // registerReading adds the flags that change how squares are read, for
