@@ -367,7 +367,8 @@ func b2i(b bool) int {
 }
 
 // BenchmarkPhoto12MP reads a 12 MP phone photo (4032x3024 JPEG, made by
-// enlarging a testdata photo), decoding included, as a photo.
+// enlarging a testdata photo), decoding included, as a photo and with the
+// kind left to Auto.
 func BenchmarkPhoto12MP(b *testing.B) {
 	small := gocv.IMRead("testdata/photos/samryan-001.jpg", gocv.IMReadColor)
 	defer small.Close()
@@ -380,16 +381,25 @@ func BenchmarkPhoto12MP(b *testing.B) {
 	}
 	data := bytes.Clone(buf.GetBytes())
 	buf.Close()
-	s, err := New(Options{Kind: Photo})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer s.Close()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		if _, err := s.ScanBytes(context.Background(), data); err != nil {
-			b.Fatal(err)
-		}
+	// Auto, the default, reads the board flat first.
+	for _, kind := range []Kind{Photo, Auto} {
+		b.Run(string(kind), func(b *testing.B) {
+			s, err := New(Options{Kind: kind})
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer s.Close()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				boards, err := s.ScanBytes(context.Background(), data)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if boards[0].Kind != Photo {
+					b.Fatalf("read as %s", boards[0].Kind)
+				}
+			}
+		})
 	}
 }
 

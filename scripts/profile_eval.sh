@@ -1,0 +1,67 @@
+#!/bin/bash
+# Measures what a profile (fenscan adapt) gains on a piece set it was made
+# for, as issue 8 asks, and writes the tables to build/profile_eval.md:
+#   - ../shared/data/photos: a profile from the first 2 photos, evaluated
+#     on the other 32;
+#   - one book of ../shared/data/real (the "cropped puzzle book diagram"
+#     rows): a profile from its first 2 crops, evaluated on its others.
+# Usage: scripts/profile_eval.sh [PHOTO_MODEL.onnx]
+# A photo model other than the embedded one (which trained on all 34
+# chesscog photos, so that their figures say nothing about adapting) is
+# given to every command with --photo-model.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mkdir -p build/profile
+out=build/profile
+go build -o $out/fenscan ./cmd/fenscan
+photo=()
+if [ $# -gt 0 ]; then photo=(--photo-model "$1"); fi
+
+# split LABELS FILTER TRAIN EVAL: the rows whose notes start with FILTER
+# (all rows when empty), the first two into TRAIN and the rest into EVAL,
+# with absolute image paths.
+split() {
+	/usr/bin/python3 - "$@" <<'EOF'
+import csv, os, sys
+src, prefix, train, rest = sys.argv[1:]
+base = os.path.dirname(os.path.abspath(src))
+with open(src, newline="") as f:
+    rows = [r for r in csv.DictReader(f) if r["notes"].startswith(prefix)]
+for r in rows:
+    r["image"] = os.path.join(base, r["image"])
+for path, part in ((train, rows[:2]), (rest, rows[2:])):
+    with open(path, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=["image", "fen_placement", "kind"], extrasaction="ignore")
+        w.writeheader()
+        w.writerows(part)
+EOF
+}
+
+# measure NAME TRAIN EVAL: eval without and with a profile made from TRAIN.
+measure() {
+	local name=$1 train=$2 rest=$3
+	$out/fenscan adapt "${photo[@]}" "$train" -o $out/$name.profile >&2
+	echo "### $name ($(($(wc -l <"$rest") - 1)) pictures)"
+	echo
+	echo '| | squares | boards |'
+	echo '|---|---|---|'
+	for with in no yes; do
+		local p=() label="without profile"
+		if [ $with = yes ]; then p=(--profile $out/$name.profile) label="with profile"; fi
+		$out/fenscan eval --jobs 2 --json "${photo[@]}" "${p[@]}" "$rest" |
+			/usr/bin/python3 -c '
+import json, sys
+o = json.load(sys.stdin)["overall"]
+print("| %s | %.2f%% | %.1f%% |" % (sys.argv[1], 100 * o["square_acc"], 100 * o["board_acc"]))' "$label"
+	done
+	echo
+}
+
+split ../shared/data/photos/labels.csv "" $out/photos_train.csv $out/photos_rest.csv
+split ../shared/data/real/labels.csv "cropped puzzle book diagram" $out/book_train.csv $out/book_rest.csv
+{
+	echo "Photo model: ${1:-embedded}"
+	echo
+	measure chesscog $out/photos_train.csv $out/photos_rest.csv
+	measure book $out/book_train.csv $out/book_rest.csv
+} | tee $out/../profile_eval.md
