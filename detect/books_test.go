@@ -11,8 +11,11 @@ import (
 // misled the finder, each within 2% of its side: a square of coarse
 // hatching taken for a board (scid-kingdom-00), a fit shifted half off
 // the picture (scid-goodcompanion-00), a blurrier pass's fit a file off
-// outscoring the right one (font-kingdom-00), and wide hatching that
-// only the coarsest blur flattens (scid-kingdom-09).
+// outscoring the right one (font-kingdom-00), wide hatching that only the
+// coarsest blur flattens (scid-kingdom-09), and boards without lines
+// between their squares whose faint hatching differs from the plain
+// squares in texture more than in brightness (font-lucena-00, and
+// font-condal-09 inside a thick frame, found from its outline).
 func TestFindBooks(t *testing.T) {
 	n := withCorners(t, "books", func(t *testing.T, img gocv.Mat, want [4]detect.Point) {
 		boards, err := detect.Find(img, detect.Options{})

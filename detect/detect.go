@@ -58,6 +58,28 @@ const minChecker = 1.0
 type integral struct {
 	w   int
 	sum []uint32 // (w+1)*(h+1); sum[y*(w+1)+x] covers [0,x)x[0,y)
+	// texture, when not nil, is the summed-area table of the picture's
+	// fine detail (see withTexture).
+	texture *integral
+}
+
+// withTexture adds to in the summed-area table of grey's fine detail, the
+// magnitude of its Laplacian: printed boards without lines between their
+// squares and with faint hatching on the dark ones differ between the
+// two colours of squares more in texture than in brightness.
+func (in *integral) withTexture(grey gocv.Mat) error {
+	lap := gocv.NewMat()
+	defer lap.Close()
+	gocv.Laplacian(grey, &lap, gocv.MatTypeCV16S, 3, 1, 0, gocv.BorderReplicate)
+	abs := gocv.NewMat()
+	defer abs.Close()
+	gocv.ConvertScaleAbs(lap, &abs, 1, 0)
+	t, err := newIntegral(abs)
+	if err != nil {
+		return err
+	}
+	in.texture = t
+	return nil
 }
 
 func newIntegral(grey gocv.Mat) (*integral, error) {
@@ -94,6 +116,14 @@ func (in *integral) rect(x0, y0, x1, y1 int) float64 {
 // two of those values are kept, so that a piece's base or a coordinate in
 // one or two corners does not count.
 func (in *integral) checker(bx, by, sx, sy float64) float64 {
+	c := in.shadeChecker(bx, by, sx, sy)
+	if in.texture != nil {
+		c = math.Max(c, in.texture.shadeChecker(bx, by, sx, sy))
+	}
+	return c
+}
+
+func (in *integral) shadeChecker(bx, by, sx, sy float64) float64 {
 	h := len(in.sum)/(in.w+1) - 1
 	var sum, sq, n [2]float64
 	// Corner patches a quarter of a square wide: large enough to average
@@ -207,6 +237,9 @@ func Find(img gocv.Mat, opts Options) ([]Board, error) {
 	}
 	cands, quads := candidates(grey)
 	in, err := newIntegral(grey)
+	if err == nil {
+		err = in.withTexture(grey)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("detect: %w", err)
 	}

@@ -1,6 +1,7 @@
 package detect
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"math"
@@ -177,6 +178,9 @@ func fitQuad(grey gocv.Mat, q [4]Point, minScore float64) (Board, bool) {
 		gocv.InterpolationLinear, gocv.BorderReplicate, color.RGBA{})
 
 	in, err := newIntegral(warped)
+	if err == nil {
+		err = in.withTexture(warped)
+	}
 	if err != nil {
 		return Board{}, false
 	}
@@ -197,12 +201,48 @@ func fitQuad(grey gocv.Mat, q [4]Point, minScore float64) (Board, bool) {
 		}
 	}
 	if best.Score == 0 {
-		return Board{}, false
+		b, ok := outlineBoard(g, in, m, float64(n), minScore)
+		if !ok {
+			return Board{}, false
+		}
+		best = b
 	}
 	for i, p := range best.Corners {
 		best.Corners[i] = project(inv, p)
 	}
 	return best, true
+}
+
+// outlineBoard takes the outline itself, the square from (m, m) n wide in
+// g's picture, for the board. A board printed without lines between its
+// squares, its dark squares hatched, inside a thick frame, shows the
+// lattice search little but the frame's edges, which it then takes for
+// lines; the outline's own squares are checked instead: their shades (or
+// textures) must alternate twice as clearly as a fitted board's, as no
+// fit supports them, and the edges between them stand out on the
+// blurriest pass.
+func outlineBoard(g *gradients, in *integral, m, n, minScore float64) (Board, bool) {
+	step := n / 8
+	checker := in.checker(m, m, step, step)
+	if debug {
+		fmt.Printf("  outline m=%.1f n=%.1f checker=%.2f\n", m, n, checker)
+	}
+	if checker < 2*minChecker {
+		return Board{}, false
+	}
+	r := image.Rect(int(m), int(m), int(math.Ceil(m+n)), int(math.Ceil(m+n)))
+	px, py := g.profile(r, true), g.profile(r, false)
+	lattice := math.Min(contrast(px, m-float64(r.Min.X), step), contrast(py, m-float64(r.Min.Y), step))
+	if debug {
+		fmt.Printf("  outline lattice=%.2f\n", lattice)
+	}
+	if lattice < minScore {
+		return Board{}, false
+	}
+	return Board{
+		Corners: [4]Point{{m, m}, {m + n, m}, {m + n, m + n}, {m, m + n}},
+		Lattice: lattice, Checker: checker, Score: math.Sqrt(lattice * checker),
+	}, true
 }
 
 // project maps p through the 3x3 homography h.
