@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"io"
 	"math"
 	"os"
 
@@ -88,6 +89,9 @@ type Options struct {
 	MaxBoards int
 	// MaxPixels refuses larger pictures before decoding them (0: default).
 	MaxPixels int
+	// Trace, when not nil, receives the detector's fits as it tries them
+	// (detect.Options.Trace): for developers tuning it.
+	Trace io.Writer
 	// Profile adapts the classifier to one piece set (see package
 	// profile); it must have been made with one of the models in use,
 	// and applies to the boards that model reads.
@@ -414,17 +418,17 @@ type reading struct {
 // find returns the boards of a picture. A photo holds one board, found
 // from its lines in perspective when they fit a grid.
 func (s *Scanner) find(img gocv.Mat) ([]detect.Board, error) {
-	return detect.Find(img, detect.Options{MaxBoards: s.opts.MaxBoards, Photo: s.opts.Kind == Photo})
+	return detect.Find(img, detect.Options{MaxBoards: s.opts.MaxBoards, Photo: s.opts.Kind == Photo, Trace: s.opts.Trace})
 }
 
 // photoBoard returns the board to read as a photo: the grid fitted to
 // its lines when that finds the same board, whose corners are surer in
 // perspective than an outline's.
-func photoBoard(img gocv.Mat, f detect.Board) detect.Board {
+func (s *Scanner) photoBoard(img gocv.Mat, f detect.Board) detect.Board {
 	if f.Grid != nil {
 		return f
 	}
-	g, err := detect.FindGrid(img)
+	g, err := detect.FindGrid(img, detect.Options{Trace: s.opts.Trace})
 	if err != nil {
 		return f
 	}
@@ -444,7 +448,7 @@ func photoBoard(img gocv.Mat, f detect.Board) detect.Board {
 func (s *Scanner) readKind(ctx context.Context, img gocv.Mat, f detect.Board) (reading, error) {
 	switch s.opts.Kind {
 	case Photo:
-		return s.readPhoto(ctx, img, photoBoard(img, f))
+		return s.readPhoto(ctx, img, s.photoBoard(img, f))
 	case Digital:
 		return s.read(ctx, img, f.Corners)
 	}
@@ -459,7 +463,7 @@ func (s *Scanner) readKind(ctx context.Context, img gocv.Mat, f detect.Board) (r
 	if flat && f.Lattice >= photoLattice {
 		return r, nil
 	}
-	pb := photoBoard(img, f)
+	pb := s.photoBoard(img, f)
 	if flat && detect.Skew(pb.Corners) <= photoSkew {
 		return r, nil
 	}

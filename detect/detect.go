@@ -13,8 +13,8 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"io"
 	"math"
-	"os"
 	"sort"
 
 	"gocv.io/x/gocv"
@@ -39,8 +39,6 @@ type Board struct {
 	// from its lines in perspective (a photo); nil otherwise.
 	Grid *GridFit
 }
-
-var debug = os.Getenv("FENSCAN_DEBUG") != ""
 
 // blurSigmas are the scales the lattice is looked for at. The coarsest
 // flattens the hatching of printed dark squares when its stripes are
@@ -196,6 +194,9 @@ type Options struct {
 	MaxBoards int
 	// MinScore is the lowest lattice score a board may have (0: default).
 	MinScore float64
+	// Trace, when not nil, receives a line for each fit the finder tries:
+	// for developers tuning it.
+	Trace io.Writer
 	// Photo says the picture is a photo of one real board: the board is
 	// looked for by its lines first (FindGrid), and by its lattice and
 	// outline only when no grid fits.
@@ -226,8 +227,9 @@ func Find(img gocv.Mat, opts Options) ([]Board, error) {
 		return nil, fmt.Errorf("detect: picture of %dx%d is too small", img.Cols(), img.Rows())
 	}
 
+	tr := tracer{opts.Trace}
 	if opts.Photo {
-		if b, ok := gridBoard(grey); ok {
+		if b, ok := gridBoard(grey, tr); ok {
 			return toPicture([]Board{b}, scale), nil
 		}
 	}
@@ -266,25 +268,23 @@ func Find(img gocv.Mat, opts Options) ([]Board, error) {
 			if inside(r, found) {
 				continue
 			}
-			b, ok := g.fit(r, in)
+			b, ok := g.fit(r, in, tr)
 			if !ok {
 				continue
 			}
 			b.Score = math.Sqrt(b.Lattice * b.Checker)
-			if debug {
-				fmt.Printf("  sigma=%.1f cand=%v lattice=%.2f checker=%.2f\n", sigma, r, b.Lattice, b.Checker)
-			}
+			tr.printf("  sigma=%.1f cand=%v lattice=%.2f checker=%.2f\n", sigma, r, b.Lattice, b.Checker)
 			if b.Lattice < minScore || b.Checker < minChecker {
 				continue
 			}
 			found = append(found, b)
 		}
 	}
-	found = append(found, fitQuads(grey, quads, found, minScore)...)
+	found = append(found, fitQuads(grey, quads, found, minScore, tr)...)
 	if len(found) == 0 && !opts.Photo { // with Photo, the lines were tried first
 		// A photo of a real board: perspective and pieces hide the
 		// lattice and the outline; its lines still show.
-		if b, ok := gridBoard(grey); ok {
+		if b, ok := gridBoard(grey, tr); ok {
 			found = append(found, b)
 		}
 	}
@@ -313,13 +313,13 @@ func toPicture(bs []Board, scale float64) []Board {
 // FindGrid looks for one board in a photo of a real board by its lines
 // (see findGrid), whatever else the picture shows. It returns ErrNoBoard
 // when no grid of nine by nine lines fits.
-func FindGrid(img gocv.Mat) (Board, error) {
+func FindGrid(img gocv.Mat, opts Options) (Board, error) {
 	if img.Empty() {
 		return Board{}, errors.New("detect: empty picture")
 	}
 	grey, scale := workGrey(img)
 	defer grey.Close()
-	b, ok := gridBoard(grey)
+	b, ok := gridBoard(grey, tracer{opts.Trace})
 	if !ok {
 		return Board{}, ErrNoBoard
 	}
@@ -341,8 +341,8 @@ func workGrey(img gocv.Mat) (gocv.Mat, float64) {
 	return grey, scale
 }
 
-func gridBoard(grey gocv.Mat) (Board, bool) {
-	b, fit, ok := findGrid(grey)
+func gridBoard(grey gocv.Mat, tr tracer) (Board, bool) {
+	b, fit, ok := findGrid(grey, tr)
 	if ok {
 		b.Grid = &fit
 	}

@@ -2,7 +2,6 @@ package detect
 
 import (
 	"encoding/binary"
-	"fmt"
 	"image"
 	"math"
 	"math/rand"
@@ -48,7 +47,7 @@ type GridFit struct {
 }
 
 // findGrid looks for a chessboard's 9x9 grid of lines in a grey picture.
-func findGrid(grey gocv.Mat) (Board, GridFit, bool) {
+func findGrid(grey gocv.Mat, tr tracer) (Board, GridFit, bool) {
 	segs := segments(grey)
 	if len(segs) < 8 {
 		return Board{}, GridFit{}, false
@@ -66,7 +65,7 @@ func findGrid(grey gocv.Mat) (Board, GridFit, bool) {
 	if err != nil {
 		return Board{}, GridFit{}, false
 	}
-	return place(grey, in, h, la, lb, ua, ub)
+	return place(grey, in, h, la, lb, ua, ub, tr)
 }
 
 // lineSide is the longer side at which lines are looked for: the
@@ -439,7 +438,7 @@ func onGrid(pos []float64) (int, float64) {
 // place chooses which 8x8 block of the fitted grid is the board: the
 // window of whole-number positions holding the most seen lines, ties
 // broken by how clearly its squares alternate light and dark.
-func place(grey gocv.Mat, in *integral, h [3][3]float64, la, lb []gridLine, ua, ub []float64) (Board, GridFit, bool) {
+func place(grey gocv.Mat, in *integral, h [3][3]float64, la, lb []gridLine, ua, ub []float64, tr tracer) (Board, GridFit, bool) {
 	inv, ok := invert(h)
 	if !ok {
 		return Board{}, GridFit{}, false
@@ -506,9 +505,7 @@ func place(grey gocv.Mat, in *integral, h [3][3]float64, la, lb []gridLine, ua, 
 	bestScore, bx, by := math.Inf(-1), 0, 0
 	for _, c := range ws {
 		score := float64(c.lines) + 3*math.Max(0, c.edges) + 2*c.checker/math.Max(maxChecker, 1e-9)
-		if debug {
-			fmt.Printf("  grid window %d,%d: %d lines, checker %.2f, edges %.2f: %.2f\n", c.x0, c.y0, c.lines, c.checker, c.edges, score)
-		}
+		tr.printf("  grid window %d,%d: %d lines, checker %.2f, edges %.2f: %.2f\n", c.x0, c.y0, c.lines, c.checker, c.edges, score)
 		if score > bestScore {
 			bestScore, bx, by = score, c.x0, c.y0
 		}
@@ -555,9 +552,7 @@ func place(grey gocv.Mat, in *integral, h [3][3]float64, la, lb []gridLine, ua, 
 	}
 	checker, _ := checkerOf(in, inv, bx, by)
 	if fit.Lines < 10 || checker < 0.5 {
-		if debug {
-			fmt.Printf("  grid: %d lines, error %.3f, checker %.2f: no board\n", fit.Lines, fit.Error, checker)
-		}
+		tr.printf("  grid: %d lines, error %.3f, checker %.2f: no board\n", fit.Lines, fit.Error, checker)
 		return Board{}, fit, false
 	}
 	b := Board{Corners: orderCorners(gridCorners(inv, bx, by)), Lattice: float64(fit.Lines) / 4, Checker: checker}

@@ -42,7 +42,7 @@ func withCorners(t *testing.T, dir string, check func(t *testing.T, img gocv.Mat
 // classifier keeps its accuracy within about 2%).
 func TestFindGridPhotos(t *testing.T) {
 	n := withCorners(t, "photos", func(t *testing.T, img gocv.Mat, want [4]detect.Point) {
-		b, err := detect.FindGrid(img)
+		b, err := detect.FindGrid(img, detect.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

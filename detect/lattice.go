@@ -2,7 +2,6 @@ package detect
 
 import (
 	"errors"
-	"fmt"
 	"image"
 	"math"
 
@@ -169,7 +168,7 @@ func lattice(p []float64, minStep, maxStep, ds, lo, hi, dx float64) (x0, step, s
 // whose length bounds the cost, then at full resolution near that answer.
 // The far edge lies eight steps away, so the step is refined to a small
 // fraction of a pixel.
-func search(p []float64, minStep, maxStep float64) (x0, step float64) {
+func search(p []float64, minStep, maxStep float64, tr tracer) (x0, step float64) {
 	d := int(math.Ceil(float64(len(p)) / 256))
 	d = max(1, min(d, int(minStep/2.5)))
 	pd := shrink(p, d)
@@ -179,9 +178,7 @@ func search(p []float64, minStep, maxStep float64) (x0, step float64) {
 		return 0, 0
 	}
 	x0, step = x0*fd, step*fd
-	if debug {
-		fmt.Printf("    coarse d=%d x0=%.1f step=%.2f\n", d, x0, step)
-	}
+	tr.printf("    coarse d=%d x0=%.1f step=%.2f\n", d, x0, step)
 	return refine(p, x0, step, 2*fd)
 }
 
@@ -236,7 +233,7 @@ func contrast(p []float64, x0, step float64) float64 {
 
 // fit searches region r (in working pixels) for an 8x8 lattice and returns
 // the board it outlines.
-func (g *gradients) fit(r image.Rectangle, in *integral) (Board, bool) {
+func (g *gradients) fit(r image.Rectangle, in *integral, tr tracer) (Board, bool) {
 	bounds := image.Rect(0, 0, g.w, g.h)
 	whole := r == bounds
 	pad := int(0.08 * float64(max(r.Dx(), r.Dy())))
@@ -250,15 +247,13 @@ func (g *gradients) fit(r image.Rectangle, in *integral) (Board, bool) {
 	}
 	px := g.profile(box, true)
 	py := g.profile(box, false)
-	x0, sx := search(px, minStep, float64(box.Dx())/8)
-	y0, sy := search(py, minStep, float64(box.Dy())/8)
+	x0, sx := search(px, minStep, float64(box.Dx())/8, tr)
+	y0, sy := search(py, minStep, float64(box.Dy())/8, tr)
 	if sx == 0 || sy == 0 {
 		return Board{}, false
 	}
 	bx, by := float64(box.Min.X)+x0, float64(box.Min.Y)+y0
-	if debug {
-		fmt.Printf("   coarse box=%v x=%.1f+%.2f y=%.1f+%.2f\n", box, bx, sx, by, sy)
-	}
+	tr.printf("   coarse box=%v x=%.1f+%.2f y=%.1f+%.2f\n", box, bx, sx, by, sy)
 
 	// Refit on the lines' own extent: columns only over the board's rows and
 	// rows only over its columns, so what stands beside the board no longer

@@ -1,7 +1,6 @@
 package detect
 
 import (
-	"fmt"
 	"image"
 	"image/color"
 	"math"
@@ -137,21 +136,21 @@ func cornerDist(a, b [4]Point) float64 {
 // fitQuads looks for a board inside each quadrilateral outline: the
 // outline is warped to a square, where the board's lines run straight
 // again, the lattice is fitted there, and its corners are mapped back.
-func fitQuads(grey gocv.Mat, quads [][4]Point, found []Board, minScore float64) []Board {
+func fitQuads(grey gocv.Mat, quads [][4]Point, found []Board, minScore float64, tr tracer) []Board {
 	var out []Board
 	for _, q := range quads {
 		b := Board{Corners: q}
 		if inside(b.bounds(), found) || inside(b.bounds(), out) {
 			continue
 		}
-		if fb, ok := fitQuad(grey, q, minScore); ok {
+		if fb, ok := fitQuad(grey, q, minScore, tr); ok {
 			out = append(out, fb)
 		}
 	}
 	return out
 }
 
-func fitQuad(grey gocv.Mat, q [4]Point, minScore float64) (Board, bool) {
+func fitQuad(grey gocv.Mat, q [4]Point, minScore float64, tr tracer) (Board, bool) {
 	n := int(math.Min(math.Max(LongestSide(q), 128), 768))
 	// The outline is usually the board's frame: leave a margin so that a
 	// board inside it, or an outline just inside the board, both fit.
@@ -191,7 +190,7 @@ func fitQuad(grey gocv.Mat, q [4]Point, minScore float64) (Board, bool) {
 		if err != nil {
 			return Board{}, false
 		}
-		b, ok := g.fit(image.Rect(0, 0, int(s), int(s)), in)
+		b, ok := g.fit(image.Rect(0, 0, int(s), int(s)), in, tr)
 		if !ok || b.Lattice < minScore || b.Checker < minChecker {
 			continue
 		}
@@ -201,7 +200,7 @@ func fitQuad(grey gocv.Mat, q [4]Point, minScore float64) (Board, bool) {
 		}
 	}
 	if best.Score == 0 {
-		b, ok := outlineBoard(g, in, m, float64(n), minScore)
+		b, ok := outlineBoard(g, in, m, float64(n), minScore, tr)
 		if !ok {
 			return Board{}, false
 		}
@@ -221,21 +220,17 @@ func fitQuad(grey gocv.Mat, q [4]Point, minScore float64) (Board, bool) {
 // textures) must alternate twice as clearly as a fitted board's, as no
 // fit supports them, and the edges between them stand out on the
 // blurriest pass.
-func outlineBoard(g *gradients, in *integral, m, n, minScore float64) (Board, bool) {
+func outlineBoard(g *gradients, in *integral, m, n, minScore float64, tr tracer) (Board, bool) {
 	step := n / 8
 	checker := in.checker(m, m, step, step)
-	if debug {
-		fmt.Printf("  outline m=%.1f n=%.1f checker=%.2f\n", m, n, checker)
-	}
+	tr.printf("  outline m=%.1f n=%.1f checker=%.2f\n", m, n, checker)
 	if checker < 2*minChecker {
 		return Board{}, false
 	}
 	r := image.Rect(int(m), int(m), int(math.Ceil(m+n)), int(math.Ceil(m+n)))
 	px, py := g.profile(r, true), g.profile(r, false)
 	lattice := math.Min(contrast(px, m-float64(r.Min.X), step), contrast(py, m-float64(r.Min.Y), step))
-	if debug {
-		fmt.Printf("  outline lattice=%.2f\n", lattice)
-	}
+	tr.printf("  outline lattice=%.2f\n", lattice)
 	if lattice < minScore {
 		return Board{}, false
 	}

@@ -149,6 +149,11 @@ func (m *modelFlags) scanner(opts fenscan.Options) (*fenscan.Scanner, error) {
 		opts.Profile = p
 	}
 	opts.Consistency = m.consistency
+	// A developer's switch, not a flag: the detector's every fit, on
+	// standard error (with --jobs 1, so that pictures do not interleave).
+	if os.Getenv("FENSCAN_DEBUG") != "" {
+		opts.Trace = os.Stderr
+	}
 	s, err := fenscan.New(opts)
 	if err != nil && m.modelPath != "" {
 		return nil, fmt.Errorf("%s: %w", m.modelPath, err)
