@@ -112,7 +112,8 @@ func (in *integral) rect(x0, y0, x1, y1 int) float64 {
 // two colours of squares, over the spread within each colour. Each square
 // is read at its four corners, which pieces seldom reach, and the middle
 // two of those values are kept, so that a piece's base or a coordinate in
-// one or two corners does not count.
+// one or two corners does not count. With a texture table the same is
+// measured on the texture too, and the clearer of the two counts.
 func (in *integral) checker(bx, by, sx, sy float64) float64 {
 	c := in.shadeChecker(bx, by, sx, sy)
 	if in.texture != nil {
@@ -121,6 +122,7 @@ func (in *integral) checker(bx, by, sx, sy float64) float64 {
 	return c
 }
 
+// shadeChecker is checker on this table's values alone.
 func (in *integral) shadeChecker(bx, by, sx, sy float64) float64 {
 	h := len(in.sum)/(in.w+1) - 1
 	var sum, sq, n [2]float64
