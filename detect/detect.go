@@ -57,27 +57,30 @@ type integral struct {
 	w   int
 	sum []uint32 // (w+1)*(h+1); sum[y*(w+1)+x] covers [0,x)x[0,y)
 	// texture, when not nil, is the summed-area table of the picture's
-	// fine detail (see withTexture).
+	// fine detail (see newTextured).
 	texture *integral
 }
 
-// withTexture adds to in the summed-area table of grey's fine detail, the
-// magnitude of its Laplacian: printed boards without lines between their
-// squares and with faint hatching on the dark ones differ between the
-// two colours of squares more in texture than in brightness.
-func (in *integral) withTexture(grey gocv.Mat) error {
+// newTextured returns the summed-area table of grey together with that of
+// its fine detail, the magnitude of its Laplacian: printed boards without
+// lines between their squares and with faint hatching on the dark ones
+// differ between the two colours of squares more in texture than in
+// brightness.
+func newTextured(grey gocv.Mat) (*integral, error) {
+	in, err := newIntegral(grey)
+	if err != nil {
+		return nil, err
+	}
 	lap := gocv.NewMat()
 	defer lap.Close()
 	gocv.Laplacian(grey, &lap, gocv.MatTypeCV16S, 3, 1, 0, gocv.BorderReplicate)
 	abs := gocv.NewMat()
 	defer abs.Close()
 	gocv.ConvertScaleAbs(lap, &abs, 1, 0)
-	t, err := newIntegral(abs)
-	if err != nil {
-		return err
+	if in.texture, err = newIntegral(abs); err != nil {
+		return nil, err
 	}
-	in.texture = t
-	return nil
+	return in, nil
 }
 
 func newIntegral(grey gocv.Mat) (*integral, error) {
@@ -240,10 +243,7 @@ func Find(img gocv.Mat, opts Options) ([]Board, error) {
 		minScore = defaultMinScore
 	}
 	cands, quads := candidates(grey)
-	in, err := newIntegral(grey)
-	if err == nil {
-		err = in.withTexture(grey)
-	}
+	in, err := newTextured(grey)
 	if err != nil {
 		return nil, fmt.Errorf("detect: %w", err)
 	}
@@ -477,9 +477,12 @@ func dropSquares(bs []Board) []Board {
 			if area(r) > area(ar)/20 || area(r.Intersect(ar)) < 0.8*area(r) {
 				continue
 			}
-			toPicture, ok1 := homography(grid, a.Corners)
-			toGrid, ok2 := homography(a.Corners, grid)
-			if !ok1 || !ok2 {
+			toPicture, ok := homography(grid, a.Corners)
+			if !ok {
+				continue
+			}
+			toGrid, ok := invert(toPicture)
+			if !ok {
 				continue
 			}
 			// The cell of a under b's centre, in a's own grid.

@@ -176,10 +176,7 @@ func fitQuad(grey gocv.Mat, q [4]Point, minScore float64, tr tracer) (Board, boo
 	gocv.WarpPerspectiveWithParams(grey, &warped, h, image.Pt(int(s), int(s)),
 		gocv.InterpolationLinear, gocv.BorderReplicate, color.RGBA{})
 
-	in, err := newIntegral(warped)
-	if err == nil {
-		err = in.withTexture(warped)
-	}
+	in, err := newTextured(warped)
 	if err != nil {
 		return Board{}, false
 	}
