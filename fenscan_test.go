@@ -341,8 +341,7 @@ func TestAutoKind(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	for _, want := range []Kind{Photo, Digital} {
-		files := map[Kind][]string{Photo: photos, Digital: flat}[want]
+	for want, files := range map[Kind][]string{Photo: photos, Digital: flat} {
 		for _, f := range files {
 			boards, err := s.ScanFile(context.Background(), f)
 			if err != nil {

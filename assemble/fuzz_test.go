@@ -97,17 +97,19 @@ func FuzzAssemble(f *testing.F) {
 		// up to maxRepairChanges within the repair's bound) and only to
 		// reach a legal board; in a photo, a board whose material is
 		// possible, from any pawn on a back rank.
-		if len(p.Repairs) > maxRepairChanges && in.Photo {
-			if why := impossibleMaterial(p.Board); why != "" && !p.Legal {
-				t.Fatalf("%d repairs and still %s", len(p.Repairs), why)
-			}
-		} else if len(p.Repairs) > maxRepairChanges {
-			if !p.Legal {
-				t.Fatalf("%d repairs and still illegal", len(p.Repairs))
-			}
-			for _, r := range p.Repairs {
-				if float64(r.ToProb) < float64(r.FromProb)*math.Exp(-maxRepairLoss)*0.999 {
-					t.Fatalf("repair %+v gives up more than the refit may", r)
+		if len(p.Repairs) > maxRepairChanges {
+			if in.Photo {
+				if why := impossibleMaterial(p.Board); why != "" && !p.Legal {
+					t.Fatalf("%d repairs and still %s", len(p.Repairs), why)
+				}
+			} else {
+				if !p.Legal {
+					t.Fatalf("%d repairs and still illegal", len(p.Repairs))
+				}
+				for _, r := range p.Repairs {
+					if float64(r.ToProb) < float64(r.FromProb)*math.Exp(-maxRepairLoss)*0.999 {
+						t.Fatalf("repair %+v gives up more than the refit may", r)
+					}
 				}
 			}
 		}
