@@ -12,6 +12,8 @@ table and camera.
 --heldout renders what training never sees: camera elevations between 52 and 58 degrees
 and the board textures listed in HELDOUT_TEXTURES (training uses neither). Training
 pictures take a third of their cameras from 78 to 90 degrees, the rest from 40 to 90.
+--elev LO,HI draws the camera's elevation from that band instead (with --heldout: a test set
+of unseen boards seen from, say, straight above).
 """
 import math
 import os
@@ -53,7 +55,7 @@ BLACK_PIECES = [(0.02, 0.02, 0.02), (0.05, 0.05, 0.05), (0.12, 0.06, 0.03), (0.2
 
 def args():
     a = sys.argv[sys.argv.index("--") + 1:] if "--" in sys.argv else []
-    o = {"out": "build/photos/train", "n": 10, "seed": 1, "heldout": False, "start": 0}
+    o = {"out": "build/photos/train", "n": 10, "seed": 1, "heldout": False, "start": 0, "elev": ""}
     i = 0
     while i < len(a):
         k = a[i].lstrip("-")
@@ -61,7 +63,7 @@ def args():
             o["heldout"] = True
         else:
             i += 1
-            o[k] = a[i] if k == "out" else int(a[i])
+            o[k] = a[i] if k in ("out", "elev") else int(a[i])
         i += 1
     return o
 
@@ -348,6 +350,9 @@ def one(o, S, rng, tex_names, idx):
     while True:
         # A third of the training pictures look (nearly) straight down, the
         # commonest way to photograph a game in progress.
+        if o["elev"]:  # a band of its own, e.g. --elev 80,90 for a top-down test set
+            elev = rng.uniform(*map(float, o["elev"].split(",")))
+            break
         elev = rng.uniform(lo, hi) if o["heldout"] else (rng.uniform(78, 90) if rng.random() < 0.33 else rng.uniform(40, 90))
         if o["heldout"] or not lo <= elev <= hi:
             break

@@ -2,7 +2,8 @@
 build/art/PKG). Called by prep_art.py. Every set gets an entry in sets.json with package,
 author, license (from /usr/share/doc/PKG/copyright), family (sets of the same design share a
 family; held-out families are never trained on) and kind (svg / sprite / font)."""
-import glob, os, subprocess
+import base64, glob, gzip, os, subprocess
+import xml.etree.ElementTree as ET
 import numpy as np, cv2
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -37,6 +38,19 @@ SCID = {  # dir: (file, family, author)
     "Kingdom": ("Kingdom_80.gif", "kingdom", "Armando H. Marroquin (font)"),
     # Bauhaus skipped: abstract geometric shapes, white pieces are bare outlines.
 }
+# knights (KDE) themes: theme -> family. plain and gray are Colin Burnett's design (gray only
+# recoloured). xboard2 ("variation of XBoard") is not the xboard default SVG design: its shapes
+# match SkakNew-Diagram (silhouette IoU 0.93, near-identical overlay) and are no closer to
+# xboard-default than cburnett is (0.90 vs 0.92).
+KNIGHTS = {"plain": "cburnett", "gray": "cburnett", "xboard2": "skaknew", "east_west": "east_west",
+           "knights": "knights"}
+KNIGHTS_LICENSE = "GPL-2 or GPL-3 (or later approved by KDE e.V.)"
+# texlive-games skaknew diagram fonts: (file, family, author). Their mapping follows skak, not
+# pychess: light-square piece KQRBNP/kqrbnp, dark-square JLSAMO/jlsamo, '0' light, 'Z' dark empty
+# (verified by rendering all glyphs).
+SKAKNEW = {"skaknew": ("SkakNew-Diagram.otf", "skaknew",
+                       "Ulrich Dirr (after skak by Torben Hoffmann, Dirk Baechle; chess by Piet Tutelaers)"),
+           "alphadia": ("AlphaDia.otf", "alpha", "Ulrich Dirr (after ChessAlpha by Eric Bentzen)")}
 EBOARD_SKIP = {"Altinov", "Primepov", "Enquil", "classic", "Dominical72",  # non-standard sheet layouts
                "ghouls", "Rastapov"}  # noisy chroma key / ambiguous blurry 3D pov pieces
 EBOARD_FAMILY = {"Kingdom": "kingdom", "Leipzig": "leipzig", "Alpha": "alpha", "Usual": "usual",
@@ -169,9 +183,14 @@ def do_eboard(meta, outdir, log):
               EBOARD_FAMILY.get(nm, "eboard-" + nm.lower()), "sprite")
 
 
-def font_cells(path, log):
-    """render diagram-font glyphs; returns dict key->ink mask (SxS uint8) for keys
-    L_empty, D_empty, L_wK..., D_bP, or None if the cell cannot be determined."""
+PYCHESS_MAP = {"empty": (" ", "+"), **dict(zip(PIECES, zip("kqrbnplwtvmo", "KQRBNPLWTVMO")))}
+SKAK_MAP = {"empty": ("0", "Z"), **dict(zip(PIECES, zip("KQRBNPkqrbnp", "JLSAMOjlsamo")))}
+
+
+def font_cells(path, log, mapping=PYCHESS_MAP):
+    """render diagram-font glyphs; mapping: key -> (light-square char, dark-square char) for keys
+    empty, wK...bP; the cell is the ink bbox of the dark empty square. Returns dict key->ink mask
+    (SxS uint8) for keys L_empty, D_empty, L_wK..., D_bP, or None if the cell cannot be determined."""
     from PIL import Image, ImageDraw, ImageFont
     size = 400
     ft = ImageFont.truetype(path, size)
@@ -180,8 +199,8 @@ def font_cells(path, log):
         img = Image.new("L", (size * 2, size * 2), 0)
         ImageDraw.Draw(img).text((size // 2, size // 2), ch, font=ft, fill=255)
         return np.array(img)
-    plus = ink("+")
-    ys, xs = np.nonzero(plus > 127)
+    dark = ink(mapping["empty"][1])
+    ys, xs = np.nonzero(dark > 127)
     if len(ys) == 0:
         return None
     y0, y1, x0, x1 = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
@@ -189,11 +208,7 @@ def font_cells(path, log):
         log("font cell not square", path, y1 - y0, x1 - x0)
         return None
     cells = {}
-    mp = {"empty": (" ", "+")}
-    for p, l, d in zip(["wP", "wN", "wB", "wR", "wQ", "wK", "bP", "bN", "bB", "bR", "bQ", "bK"],
-                       "pnbrqkomvtwl", "PNBRQKOMVTWL"):
-        mp[p] = (l, d)
-    for p, (l, d) in mp.items():
+    for p, (l, d) in mapping.items():
         for sc, ch in (("L", l), ("D", d)):
             m = ink(ch)[y0:y1, x0:x1]
             cells[sc + "_" + p] = cv2.resize(m, (S, S), interpolation=cv2.INTER_AREA)
@@ -222,30 +237,91 @@ def piece_from_cell(m):
     return np.dstack([col, col, col, alpha])
 
 
+def write_font_set(outdir, name, path, log, mapping=PYCHESS_MAP):
+    """diag/ cells plus the 12 pieces; False if the font is unusable."""
+    d = os.path.join(outdir, name)
+    if os.path.exists(os.path.join(d, "diag", "D_bK.png")):
+        return True
+    cells = font_cells(path, log, mapping)
+    if cells is None:
+        return False
+    os.makedirs(os.path.join(d, "diag"), exist_ok=True)
+    for k, m in cells.items():
+        cv2.imwrite(os.path.join(d, "diag", k + ".png"), m)
+    for p in PIECES:
+        cv2.imwrite(os.path.join(d, p + ".png"), piece_from_cell(cells["L_" + p]))
+    return True
+
+
 def do_fonts(meta, outdir, log):
     base = os.path.join(ART, "pychess/usr/share/pychess/pieces/ttf")
     for s in PYCHESS_TTF:
         name = "font-" + s
-        path = os.path.join(base, s + ".ttf")
-        d = os.path.join(outdir, name)
-        if not os.path.exists(os.path.join(d, "diag", "D_bK.png")):
-            cells = font_cells(path, log)
-            if cells is None:
-                continue
-            os.makedirs(os.path.join(d, "diag"), exist_ok=True)
-            for k, m in cells.items():
-                cv2.imwrite(os.path.join(d, "diag", k + ".png"), m)
-            for p in PIECES:
-                cv2.imwrite(os.path.join(d, p + ".png"), piece_from_cell(cells["L_" + p]))
+        if not write_font_set(outdir, name, os.path.join(base, s + ".ttf"), log):
+            continue
         fam = {"maroquin": "maroquin"}.get(s, s)
         entry(meta, name, "pychess", FONT_AUTHORS.get(s, "?"), "GPL-3+", fam, "font", style="bw")
+
+
+def do_skaknew(meta, outdir, log):
+    base = os.path.join(ART, "texlive-games/usr/share/texlive/texmf-dist/fonts/opentype/public/skaknew")
+    for s, (fname, fam, author) in SKAKNEW.items():
+        name = "font-" + s
+        if write_font_set(outdir, name, os.path.join(base, fname), log, SKAK_MAP):
+            # Licenses.gz lists skaknew as lppl; SkakNew.tex: LPPL 1.2 or later
+            entry(meta, name, "texlive-games", author, "LPPL-1.2+", fam, "font", style="bw")
+
+
+def knights_piece(svg, pid, images, tmp):
+    """RGBA render of one theme element at about 400 px piece size."""
+    if pid in images:  # raster piece embedded as data: URI (rsvg cannot export <image> by id)
+        data = base64.b64decode(images[pid].split(",", 1)[1])
+        return cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_UNCHANGED)
+    w = 400
+    for _ in range(2):  # rsvg's element bbox can be far larger than the ink; re-render bigger
+        subprocess.run(["rsvg-convert", "-i", pid, "-w", str(w), "-h", str(w), "-a", "-o", tmp, svg], check=True)
+        im = cv2.imread(tmp, cv2.IMREAD_UNCHANGED)
+        ys, xs = np.nonzero(im[:, :, 3] > 10)
+        e = max(np.ptp(ys), np.ptp(xs)) + 1
+        if e >= 360:
+            break
+        w = w * 400 // e
+    return im
+
+
+def do_knights(meta, outdir, log):
+    base = os.path.join(ART, "knights/usr/share/knights/themes")
+    names = {"K": "King", "Q": "Queen", "R": "Rook", "B": "Bishop", "N": "Knight", "P": "Pawn"}
+    authors = {}
+    for f in glob.glob(os.path.join(base, "*.desktop")):
+        kv = dict(l.strip().split("=", 1) for l in open(f, encoding="utf-8") if "=" in l)
+        authors[kv["FileName"][:-5]] = kv.get("Author", "?")
+    for t, fam in KNIGHTS.items():
+        name = "knights-" + t
+        svg = os.path.join(base, t + ".svgz")
+        d = os.path.join(outdir, name)
+        if not os.path.exists(os.path.join(d, "bP.png")):
+            os.makedirs(d, exist_ok=True)
+            root = ET.fromstring(gzip.open(svg).read())
+            images = {e.get("id"): e.get("{http://www.w3.org/1999/xlink}href")
+                      for e in root.iter("{http://www.w3.org/2000/svg}image")}
+            tmp = os.path.join(d, "tmp.png")
+            pcs = {p: fit(knights_piece(svg, ("White" if p[0] == "w" else "Black") + names[p[1]], images, tmp), 0.9)
+                   for p in PIECES}
+            if os.path.exists(tmp):
+                os.remove(tmp)
+            write_set(outdir, name, pcs)
+        author = authors.get(t, "?")
+        if fam == "cburnett" and "Burnett" not in author:
+            author += " (design: Colin M. L. Burnett)"
+        entry(meta, name, "knights", author, KNIGHTS_LICENSE, fam, "svg")
 
 
 def run(meta, outdir, log):
     if not os.path.isdir(ART):
         log("no build/art; run scripts/fetch_art.sh")
         return
-    for fn in (do_pychess_svg, do_xboard, do_scid, do_eboard, do_fonts):
+    for fn in (do_pychess_svg, do_xboard, do_scid, do_eboard, do_fonts, do_skaknew, do_knights):
         try:
             fn(meta, outdir, log)
             log(fn.__name__, "ok, total sets", len(meta))
