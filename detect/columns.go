@@ -130,7 +130,7 @@ func Columns(img gocv.Mat, corners [4]Point, crop image.Point, upright bool) (*i
 	}
 	var boxes [64]column
 	for i := range boxes {
-		boxes[i] = cam.column(i/8, i%8, upright)
+		boxes[i] = cam.column(i/8, i%8, upright, float64(crop.Y)/float64(crop.X))
 	}
 
 	// Shrink the picture first where a crop would skip pixels: bilinear
@@ -187,9 +187,10 @@ type column struct {
 
 // column frames square (r, c): as wide as 1.5 squares across the
 // direction of up, from a little below the square's near edge to the top
-// of a post ColumnHeight squares high on its centre. Up is the picture's
-// up when upright is set.
-func (cam *Camera) column(r, c int, upright bool) column {
+// of a post ColumnHeight squares high on its centre, and no flatter than
+// aspect (height over width, the crop's). Up is the picture's up when
+// upright is set.
+func (cam *Camera) column(r, c int, upright bool, aspect float64) column {
 	u, v := float64(c)+0.5, float64(r)+0.5
 	base := cam.Project(u, v, 0)
 	top := cam.Project(u, v, ColumnHeight)
@@ -215,6 +216,17 @@ func (cam *Camera) column(r, c int, upright bool) column {
 	width := 1.5 * (hi - lo)
 	below := near + 0.15*(hi-lo)
 	above := math.Max(rise, far) + 0.1*(hi-lo)
+	// Seen from high above, a piece barely rises: a box that short and
+	// that wide, scaled to a crop twice as high as wide, would stretch the
+	// piece's top into a blob in which a bishop, a queen and a king look
+	// alike. The box keeps the crop's shape instead: narrower (down to 1.1
+	// squares) and taller, evenly above and below.
+	if h := above + below; h < aspect*width {
+		width = math.Max(1.1*(hi-lo), h/aspect)
+		extra := (aspect*width - h) / 2
+		above += extra
+		below += extra
+	}
 	origin := Point{
 		base.X + dir[0]*above - right[0]*width/2,
 		base.Y + dir[1]*above - right[1]*width/2,

@@ -57,3 +57,40 @@ func TestNewCamera(t *testing.T) {
 		}
 	}
 }
+
+// Seen from nearly straight above, a piece barely rises out of its
+// square: a crop box as wide as before but that short would stretch the
+// piece's top view into a blob when scaled to the crop. Boxes keep the
+// crop's shape instead, and still hold the square and the post above it.
+func TestColumnKeepsShape(t *testing.T) {
+	const aspect = 2.0 // 32 x 64 crops
+	for _, elev := range []float64{45, 70, 85, 89} {
+		project := lookAt(elev, 250, 16, 0.75, 1200, 1600)
+		cam, err := NewCamera(boardCorners(project), 1200, 1600)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < 64; i++ {
+			r, c := i/8, i%8
+			b := cam.column(r, c, false, aspect)
+			w, h := norm2(b.ex), norm2(b.ey)
+			if h < 0.99*aspect*w {
+				t.Errorf("elevation %.0f, square %d: box %.0f x %.0f px, flatter than the crop", elev, i, w, h)
+			}
+			u, v := float64(c)+0.5, float64(r)+0.5
+			for _, p := range []Point{cam.Project(u, v, 0), cam.Project(u, v, ColumnHeight)} {
+				if !b.contains(p) {
+					t.Errorf("elevation %.0f, square %d: %v outside its box", elev, i, p)
+				}
+			}
+		}
+	}
+}
+
+// contains reports whether picture point p lies in the box.
+func (b column) contains(p Point) bool {
+	d := [2]float64{p.X - b.origin.X, p.Y - b.origin.Y}
+	x := dot2(d, b.ex) / dot2(b.ex, b.ex)
+	y := dot2(d, b.ey) / dot2(b.ey, b.ey)
+	return x >= 0 && x <= 1 && y >= 0 && y <= 1
+}
