@@ -17,6 +17,7 @@ crops() { go run ./scripts/photocrops "$@" 2>>build/photos/crops.log; }
 crops -o build/photos/crops_train -jitter 2 -seed 1 build/photos/train/labels.csv
 crops -o build/photos/crops_real -jitter 4 -seed 2 -upright yes ../shared/data/photos/labels.csv
 crops -o build/photos/crops_heldout -jitter 0 -upright no build/photos/heldout/labels.csv
+crops -o build/photos/crops_top -jitter 0 -upright no build/photos/heldout_top/labels.csv
 /usr/bin/python3 scripts/train_photo.py --train build/photos/crops_train --real build/photos/crops_real \
 	--heldout build/photos/crops_heldout --minutes "$minutes" --seed 0 --ch 24,48,48,96,96 --emb 128 \
 	--out build/photos/photo_stage1.onnx --report build/photos/report_stage1.json 2>&1 | tee build/photos/train.log
@@ -34,6 +35,7 @@ crops -o build/photos/crops_heldout -jitter 0 -upright no build/photos/heldout/l
 	--heldout build/photos/crops_heldout --minutes "$third" --seed 2 --lr 1e-3 \
 	--init-onnx build/photos/photo_stage2.onnx \
 	--out models/photo.onnx --report build/photos/report.json 2>&1 | tee build/photos/train_stage3.log
+/usr/bin/python3 scripts/crop_accuracy.py models/photo.onnx build/photos/crops_top | tee build/photos/top_accuracy.txt
 # End to end: held-out renders, and the real photos of ../shared/data/real (never trained on).
 go build -o build/photos/fenscan ./cmd/fenscan
 build/photos/fenscan eval --kind photo --json build/photos/heldout/labels.csv >build/photos/eval_heldout.json

@@ -134,7 +134,7 @@ def main():
       "81.64% to 81.28% (one random placement oriented otherwise). The two-stage model before "
       "this one, on the squeezed crops: held-out renders 94.66% from true corners and 81.28% end "
       "to end, samryan photos 89.38%, 30 held-out renders from 80-90 degrees above "
-      "(`photo_render.py --heldout --elev 80,90 --seed 3`) 94.48% from true corners (pieces "
+      "(build/photos/heldout_top, `scripts/crop_accuracy.py`) 94.48% from true corners (pieces "
       "73.87%); this model reads the last at 95.57% (pieces 78.89%), and the samryan photos at "
       "two squares fewer.")
     w("")

@@ -21,5 +21,7 @@ render() { # dir count seed [--heldout]
 		2>&1 | grep --line-buffered '^rendered' >>"$out/render.log"
 }
 render "$out/heldout" "$heldout" 2 --heldout
+# Held-out boards seen from 80 to 90 degrees above, how a game is most often photographed.
+render "$out/heldout_top" 30 3 --heldout --elev 80,90
 render "$out/train" "$train" 1
 echo "photos rendered $(date)" >>"$out/render.log"
