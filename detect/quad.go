@@ -118,8 +118,8 @@ func Skew(q [4]Point) float64 {
 	skew := 0.0
 	for i := range q {
 		a, b, c := q[(i+3)%4], q[i], q[(i+1)%4]
-		ux, uy, vx, vy := a.X-b.X, a.Y-b.Y, c.X-b.X, c.Y-b.Y
-		angle := math.Abs(math.Atan2(ux*vy-uy*vx, ux*vx+uy*vy)) * 180 / math.Pi
+		u, v := [2]float64{a.X - b.X, a.Y - b.Y}, [2]float64{c.X - b.X, c.Y - b.Y}
+		angle := math.Abs(math.Atan2(cross2(u, v), dot2(u, v))) * 180 / math.Pi
 		skew = math.Max(skew, math.Abs(angle-90))
 	}
 	return skew
