@@ -32,11 +32,18 @@ func oddAndBad(t testing.TB) (odd, bad []badpics.Picture, s *Scanner) {
 	if bad, err = badpics.Bad(board); err != nil {
 		t.Fatal(err)
 	}
-	if s, err = New(Options{}); err != nil {
-		t.Fatal(err)
+	return odd, bad, newScanner(t, Options{})
+}
+
+// newScanner returns a Scanner made with opts, closed when the test ends.
+func newScanner(tb testing.TB, opts Options) *Scanner {
+	tb.Helper()
+	s, err := New(opts)
+	if err != nil {
+		tb.Fatal(err)
 	}
-	t.Cleanup(func() { s.Close() })
-	return odd, bad, s
+	tb.Cleanup(func() { s.Close() })
+	return s
 }
 
 // TestScanBadInputs feeds every broken or hostile input to a real scanner:

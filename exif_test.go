@@ -42,11 +42,7 @@ func TestDecodeOrientation(t *testing.T) {
 	if m.Cols() != cfg.Height || m.Rows() != cfg.Width {
 		t.Fatalf("decoded %dx%d, stored %dx%d: not turned", m.Cols(), m.Rows(), cfg.Width, cfg.Height)
 	}
-	s, err := New(Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := newScanner(t, Options{})
 	boards, err := s.ScanBytes(context.Background(), data)
 	if err != nil {
 		t.Fatal(err)

@@ -34,11 +34,7 @@ func TestScanTestdata(t *testing.T) {
 		t.Fatalf("only %d labelled pictures in testdata", len(labels))
 	}
 	for _, rt := range classify.Runtimes {
-		s, err := New(Options{Runtime: rt})
-		if err != nil {
-			t.Fatalf("%s: %v", rt, err)
-		}
-		defer s.Close()
+		s := newScanner(t, Options{Runtime: rt})
 		for _, l := range labels {
 			t.Run(string(rt)+"/"+filepath.Base(l.Image), func(t *testing.T) {
 				boards, err := s.ScanFile(context.Background(), l.Image)
@@ -74,11 +70,7 @@ func TestFormats(t *testing.T) {
 		"tiff": func(w io.Writer, m image.Image) error { return tiff.Encode(w, m, nil) },
 		"jpeg": func(w io.Writer, m image.Image) error { return jpeg.Encode(w, m, &jpeg.Options{Quality: 90}) },
 	}
-	s, err := New(Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := newScanner(t, Options{})
 	for name, enc := range encoders {
 		var buf bytes.Buffer
 		if err := enc(&buf, img); err != nil {
@@ -96,11 +88,7 @@ func TestFormats(t *testing.T) {
 }
 
 func TestScanNoBoard(t *testing.T) {
-	s, err := New(Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := newScanner(t, Options{})
 	data, err := os.ReadFile("testdata/text-page.png")
 	if err != nil {
 		t.Fatal(err)
@@ -117,11 +105,7 @@ func BenchmarkScan(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	s, err := New(Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer s.Close()
+	s := newScanner(b, Options{})
 	ctx := context.Background()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -140,11 +124,7 @@ func TestPages(t *testing.T) {
 	for _, r := range rows[1:] {
 		want[r[0]] = append(want[r[0]], r[1:])
 	}
-	s, err := New(Options{Assemble: assemble.Options{Flip: "no"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := newScanner(t, Options{Assemble: assemble.Options{Flip: "no"}})
 	for page, diagrams := range want {
 		t.Run(page, func(t *testing.T) {
 			boards, err := s.ScanFile(context.Background(), filepath.Join("testdata/pages", page))
@@ -182,11 +162,7 @@ func TestPages(t *testing.T) {
 // the diagrams of each page back, with their page numbers.
 func TestScanPDF(t *testing.T) {
 	path := testfiles.Book(t, "book.pdf", "testdata/pages/page-0.png", "testdata/pages/page-4.png")
-	s, err := New(Options{Assemble: assemble.Options{Flip: "no"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := newScanner(t, Options{Assemble: assemble.Options{Flip: "no"}})
 	boards, err := s.ScanPDF(context.Background(), path, "")
 	if err != nil {
 		t.Fatal(err)
@@ -223,11 +199,7 @@ func BenchmarkPage300dpi(b *testing.B) {
 	page := gocv.NewMat()
 	defer page.Close()
 	gocv.Resize(small, &page, image.Pt(2480, 3508), 0, 0, gocv.InterpolationCubic)
-	s, err := New(Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer s.Close()
+	s := newScanner(b, Options{})
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		boards, err := s.Scan(context.Background(), page)
@@ -242,11 +214,7 @@ func BenchmarkPage300dpi(b *testing.B) {
 // first four FEN fields: placement, side to move, castling, en passant.
 func TestStandardPositions(t *testing.T) {
 	rows := testfiles.CSV(t, "testdata/standard/fens.csv")
-	s, err := New(Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := newScanner(t, Options{})
 	for _, r := range rows[1:] {
 		t.Run(r[0], func(t *testing.T) {
 			boards, err := s.ScanFile(context.Background(), filepath.Join("testdata/standard", r[0]))
@@ -282,11 +250,7 @@ func TestScanPhotos(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := New(Options{Kind: Photo})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := newScanner(t, Options{Kind: Photo})
 	right, total := 0, 0
 	for _, l := range labels {
 		name := filepath.Base(l.Image)
@@ -336,11 +300,7 @@ func TestAutoKind(t *testing.T) {
 	if len(photos) < 5 || len(flat) < 10 {
 		t.Fatalf("%d photos and %d flat pictures in testdata", len(photos), len(flat))
 	}
-	s, err := New(Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := newScanner(t, Options{})
 	for want, files := range map[Kind][]string{Photo: photos, Digital: flat} {
 		for _, f := range files {
 			boards, err := s.ScanFile(context.Background(), f)
@@ -380,11 +340,7 @@ func BenchmarkPhoto12MP(b *testing.B) {
 	// Auto, the default, reads the board flat first.
 	for _, kind := range []Kind{Photo, Auto} {
 		b.Run(string(kind), func(b *testing.B) {
-			s, err := New(Options{Kind: kind})
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer s.Close()
+			s := newScanner(b, Options{Kind: kind})
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				boards, err := s.ScanBytes(context.Background(), data)
