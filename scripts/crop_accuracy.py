@@ -8,9 +8,8 @@ import cv2
 import numpy as np
 
 
-def main():
-    model, d = sys.argv[1], sys.argv[2]
-    x, y = np.load(d + "/x.npy"), np.load(d + "/y.npy")
+def predict(model, x):
+    """The class OpenCV DNN reads for each uint8 crop of x (N x H x W)."""
     net = cv2.dnn.readNetFromONNX(model)
     pred = []
     # The exported graph has a fixed batch of 64: pad the last batch.
@@ -20,7 +19,13 @@ def main():
         b = np.concatenate([b, np.zeros((64 - n,) + b.shape[1:], np.float32)])
         net.setInput(b, "input")
         pred.append(net.forward("logits")[:n].argmax(1))
-    p = np.concatenate(pred)
+    return np.concatenate(pred)
+
+
+def main():
+    model, d = sys.argv[1], sys.argv[2]
+    x, y = np.load(d + "/x.npy"), np.load(d + "/y.npy")
+    p = predict(model, x)
     occ = y != 0
     print("%s on %s: %d crops, %.2f%% right, pieces %.2f%%" % (
         model, d, len(y), 100 * (p == y).mean(), 100 * (p[occ] == y[occ]).mean()))
