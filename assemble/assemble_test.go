@@ -442,8 +442,9 @@ func TestConcurrentCalls(t *testing.T) {
 }
 
 // TestSideways reads boards photographed from each of the four sides:
-// game positions come out from White's side whichever side White sat on,
-// and a composition, whose pieces say nothing, keeps the picture's view.
+// game positions, even with few pawns, come out from White's side
+// whichever side White sat on, and a composition, whose pieces say
+// nothing, keeps the picture's view.
 func TestSideways(t *testing.T) {
 	cases := []struct {
 		name, placement string
@@ -451,6 +452,9 @@ func TestSideways(t *testing.T) {
 	}{
 		{"opening", afterNf3, []Orientation{WhiteBottom, BlackBottom, WhiteLeft, WhiteRight}},
 		{"middlegame", readmeBoard, []Orientation{WhiteBottom, BlackBottom, WhiteLeft, WhiteRight}},
+		// Two pawns and the kings: far below a diagram's margins, but a
+		// photo's camera may stand anywhere, so the pieces decide.
+		{"endgame", "8/6k1/6p1/8/8/6P1/6K1/8", []Orientation{WhiteBottom, BlackBottom, WhiteLeft, WhiteRight}},
 		{"composition", "8/8/8/4k3/8/8/8/R3K3", []Orientation{WhiteBottom}},
 	}
 	for _, c := range cases {

@@ -11,6 +11,14 @@ const (
 	flipMargin = 10.0
 	// pawnMargin is the least part of that lead owed to pawns.
 	pawnMargin = 8.0
+	// A photo's camera may stand on any side of the board, so the way the
+	// picture is held says nothing of where White sits: the side the
+	// pieces score best from wins, unless its pawns score worse than the
+	// upright reading's. With a diagram's margins, 19 of 50 held-out
+	// renders of games were read turned (88.16% of squares); without,
+	// 94.81% (and 200 training renders 77.24% -> 84.20%).
+	photoFlipMargin = 0.0
+	photoPawnMargin = 0.0
 )
 
 // pawnRankScore scores a pawn by its rank counted from its own side (index
@@ -49,18 +57,18 @@ func guessOrientation(b *board) (Orientation, string) {
 	upAll, upPawns := gameScore(b)
 	flAll, flPawns := gameScore(&r)
 	switch {
-	case leads(flAll, flPawns, upAll, upPawns):
+	case leads(flAll-upAll, flPawns-upPawns, flipMargin, pawnMargin):
 		return BlackBottom, "pieces"
-	case leads(upAll, upPawns, flAll, flPawns):
+	case leads(upAll-flAll, upPawns-flPawns, flipMargin, pawnMargin):
 		return WhiteBottom, "pieces"
 	}
 	return WhiteBottom, "default"
 }
 
-// leads says whether a reading scoring all, of which pawns from pawns,
-// beats one scoring otherAll and otherPawns by the margins.
-func leads(all, pawns, otherAll, otherPawns float64) bool {
-	return all-otherAll >= flipMargin && pawns-otherPawns >= pawnMargin
+// leads says whether a reading's lead over another, in all and in the
+// part due to pawns, meets the margins.
+func leads(all, pawns, margin, pawnMargin float64) bool {
+	return all >= margin && pawns >= pawnMargin
 }
 
 // gameLike tells whether a board could come from a game at all; only then
@@ -138,8 +146,8 @@ func opposedPawns(b *board) int {
 
 // guessSide is guessOrientation for a board that may be seen from any
 // side: upright is the board read with White at the bottom, right the
-// same squares read with White at the right. The same margins over the
-// upright reading apply, but no board is ruled out as not game-like: a
+// same squares read with White at the right. The photo margins over the
+// upright reading apply, and no board is ruled out as not game-like: a
 // photo's reading often has a piece misread as a pawn on the back rank or
 // a king as a queen, and the pawn structure still shows the side (pawns
 // on the edge ranks score low either way round).
@@ -156,7 +164,7 @@ func guessSide(upright, right *board) (Orientation, string) {
 			best, bestAll, bestPawns = c.o, all, pawns
 		}
 	}
-	if best != WhiteBottom && leads(bestAll, bestPawns, upAll, upPawns) {
+	if best != WhiteBottom && leads(bestAll-upAll, bestPawns-upPawns, photoFlipMargin, photoPawnMargin) {
 		return best, "pieces"
 	}
 	return WhiteBottom, "default"
