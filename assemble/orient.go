@@ -67,8 +67,8 @@ func guessOrientation(b *board) (Orientation, string) {
 
 // leads says whether a reading's lead over another, in all and in the
 // part due to pawns, meets the margins.
-func leads(all, pawns, margin, pawnMargin float64) bool {
-	return all >= margin && pawns >= pawnMargin
+func leads(all, pawns, minAll, minPawns float64) bool {
+	return all >= minAll && pawns >= minPawns
 }
 
 // gameLike tells whether a board could come from a game at all; only then
