@@ -49,6 +49,6 @@ testdata:
 model:
 	sh scripts/build_model.sh
 
-# Rebuild models/photo.onnx (Blender renders and real photos; ~3 hours on 2 cores).
+# Rebuild models/photo.onnx (Blender renders and real photos; ~4.5 hours on 2 cores).
 photo-model:
 	sh scripts/build_photo_model.sh
