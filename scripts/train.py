@@ -88,6 +88,33 @@ def train_step(model, opt, xb, yb):
     return loss
 
 
+def shape_augment(xb, share=0.7):
+    """Piece designs differ from one another in proportions and stroke weight more than
+    any photometric change can show: warp a share of the crops a little (scale, aspect,
+    shear, rotation, shift) and thicken or thin their dark strokes, so that the net
+    learns the pieces' shapes rather than one drawing's exact lines."""
+    n = xb.shape[0]
+    u = lambda lo, hi: torch.empty(n).uniform_(lo, hi)
+    s, asp, rot, shear = u(0.9, 1.1), u(0.93, 1.07), u(-0.05, 0.05), u(-0.08, 0.08)
+    theta = torch.zeros(n, 2, 3)
+    theta[:, 0, 0] = s * asp * torch.cos(rot)
+    theta[:, 0, 1] = -s * torch.sin(rot) + shear
+    theta[:, 1, 0] = s * torch.sin(rot)
+    theta[:, 1, 1] = s / asp * torch.cos(rot)
+    theta[:, 0, 2], theta[:, 1, 2] = u(-0.05, 0.05), u(-0.05, 0.05)
+    grid = F.affine_grid(theta, list(xb.shape), align_corners=False)
+    warped = F.grid_sample(xb, grid, padding_mode="border", align_corners=False)
+    # Half a pixel's change of stroke weight: a blend with a 3x3 minimum (ink
+    # spreads) or maximum (ink thins) filter.
+    w = u(0, 1)
+    heavy = 0.5 * warped + 0.5 * -F.max_pool2d(-warped, 3, 1, 1)
+    light = 0.5 * warped + 0.5 * F.max_pool2d(warped, 3, 1, 1)
+    warped = torch.where((w < 0.25)[:, None, None, None], heavy,
+                         torch.where((w > 0.75)[:, None, None, None], light, warped))
+    pick = (torch.rand(n) < share)[:, None, None, None]
+    return torch.where(pick, warped, xb)
+
+
 def fold(model, T):
     """copy of model without BatchNorm (folded into conv) and with logits divided by T."""
     ch, emb, hw = model.cfg
@@ -203,6 +230,8 @@ def main():
     ap.add_argument("--bs", type=int, default=256)
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--init", default="")
+    ap.add_argument("--shape-aug", action="store_true",
+                    help="warp crops and change their stroke weight (shape_augment) as well")
     ap.add_argument("--average", default="",
                     help="comma-separated state dicts (.pt) of runs from one start to average into the model "
                          "(a weight 'soup'); with --minutes 0 it is only calibrated, exported and evaluated")
@@ -261,6 +290,8 @@ def main():
                 c = torch.empty(len(idx), 1, 1, 1).uniform_(0.8, 1.2)
                 bb = torch.empty(len(idx), 1, 1, 1).uniform_(-0.08, 0.08)
                 xb = ((xb - 0.5) * c + 0.5 + bb).clamp_(0, 1)
+            if a.shape_aug:
+                xb = shape_augment(xb)
             loss = train_step(model, opt, xb, Yt_t[idx])
             step += 1
             seen += len(idx)
