@@ -17,7 +17,7 @@ STYLES = ["all", "screen", "book", "odd"]
 def main():
     model, seen_path, held_path, skip = sys.argv[1], sys.argv[2], sys.argv[3], tuple(sys.argv[4:])
     seen, held = np.load(seen_path), np.load(held_path)
-    known = np.array([not n.startswith(skip) if skip else True for n in seen["sets"]])
+    known = np.array([not n.startswith(skip) for n in seen["sets"]])  # startswith(()) is False
     idx = np.where(known[seen["s"]])[0]
     idx = np.random.default_rng(0).choice(idx, min(40000, len(idx)), replace=False)
     ys, sts, ps = seen["y"][idx], seen["st"][idx], predict(model, seen["x"][idx])

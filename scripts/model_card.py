@@ -229,8 +229,9 @@ def main():
     w("- The held-out accuracy is far below the 99.9%% target. Errors are dominated by piece designs unlike any "
       "training set (Magnetic/Kingdom/Condal/Lucena glyphs, pixel art, chessicons) and by white/black confusions "
       "for designs whose white pieces carry heavy black ink or whose black pieces are drawn light (3D sprites), not "
-      "by small squares. `scripts/design_gap.py` splits the error between the design (fresh renders of the designs "
-      "trained on against the held-out ones) and the renders' damage, style by style. Likely next steps: more distinct training designs, a larger network (the released one is the slim "
+      "by small squares. `scripts/design_gap.py` splits the error between the design (fresh renders of the "
+      "designs trained on against the held-out ones) and the renders' damage, style by style. Likely next steps: "
+      "more distinct training designs, a larger network (the released one is the slim "
       "pool-first variant, %d parameters), longer training, and dropping colour inversion (it makes a crop's colour "
       "genuinely ambiguous)." % rep["params"])
     w("- The renderer's optional whole-image rescale (0.6-1.5x) can push the effective square size below the 12 px "
