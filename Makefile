@@ -52,3 +52,10 @@ model:
 # Rebuild models/photo.onnx (Blender renders and real photos; ~4.5 hours on 2 cores).
 photo-model:
 	sh scripts/build_photo_model.sh
+
+# Regenerate the assembler's square prior from the 10,000 lichess games that
+# ship with the chess module (a test dependency, so already in the module cache).
+.PHONY: prior
+prior:
+	$(GO) run ./internal/priorgen -o assemble/prior_table.go \
+		"$$($(GO) list -m -f '{{.Dir}}' github.com/corentings/chess/v2)/fixtures/pgns/big_big.pgn"

@@ -160,8 +160,8 @@ func validCastling(s string, chess960 bool) error {
 	return nil
 }
 
-// Repair is one square read as another class than its most probable one
-// so that the board keeps the rules.
+// Repair is one square read as another class than the model's most
+// probable one.
 type Repair struct {
 	// Square is the square's name, "a8" to "h1".
 	Square string `json:"square"`
@@ -172,7 +172,17 @@ type Repair struct {
 	// FromProb and ToProb are their probabilities.
 	FromProb float32 `json:"from_prob"`
 	ToProb   float32 `json:"to_prob"`
+	// By is RepairRules when the change lets the board keep the rules,
+	// RepairPrior when the square prior alone made To the likelier piece
+	// there (see withPrior).
+	By string `json:"by"`
 }
+
+// Reasons for a Repair.
+const (
+	RepairRules = "rules"
+	RepairPrior = "prior"
+)
 
 // Position is an assembled board.
 type Position struct {
@@ -331,10 +341,12 @@ type built struct {
 
 // build assembles the position for one orientation.
 func build(probs, lp *[64][13]float64, in *Input, o Orientation, opts Options) built {
-	pr, l, hl := oriented(o, *probs), oriented(o, *lp), oriented(o, in.Highlight)
-	var best board
+	pr, l, hl := oriented(o, *probs), withPrior(oriented(o, *lp)), oriented(o, in.Highlight)
+	// seen is what the model read; best is the likeliest reading once
+	// the square prior is weighed in, which the rules then start from.
+	var seen, best board
 	for i := range best {
-		best[i] = argmax(&pr[i])
+		seen[i], best[i] = argmax(&pr[i]), argmax(&l[i])
 	}
 	p := &Position{Halfmove: opts.Halfmove, Fullmove: max(opts.Fullmove, 1), EnPassant: "-",
 		Warnings: []string{}, Repairs: []Repair{}}
@@ -355,7 +367,18 @@ func build(probs, lp *[64][13]float64, in *Input, o Orientation, opts Options) b
 		p.Side, p.SideBy = sideAfter(mv.white), "highlight"
 	}
 
-	final := chooseBoard(p, best, &pr, &l, in.Photo, warn)
+	final := chooseBoard(p, best, &l, in.Photo, warn)
+	for i := range final {
+		if final[i] == seen[i] {
+			continue
+		}
+		by := RepairRules
+		if final[i] == best[i] {
+			by = RepairPrior
+		}
+		p.Repairs = append(p.Repairs, Repair{Square: squareName(i), From: Classes[seen[i]], To: Classes[final[i]],
+			FromProb: float32(pr[i][seen[i]]), ToProb: float32(pr[i][final[i]]), By: by})
+	}
 	if p.Side == "" {
 		p.Side, p.SideBy, p.SideGuessed = sideFromCheck(&final)
 	}
@@ -379,24 +402,16 @@ func build(probs, lp *[64][13]float64, in *Input, o Orientation, opts Options) b
 
 // chooseBoard returns the most probable reading when it keeps the rules
 // for the side to move known so far (p.Side, "" when unknown), else the
-// most probable reading that does within the repair bounds, recording
-// the repairs in p; when there is none, the most probable reading again.
-func chooseBoard(p *Position, best board, pr *[64][13]float64, lp *[64][13]float64, photo bool, warn func(string)) board {
+// most probable reading that does within the repair bounds; when there
+// is none, the most probable reading again.
+func chooseBoard(p *Position, best board, lp *[64][13]float64, photo bool, warn func(string)) board {
 	req := sideUnknown
 	if p.Side != "" {
 		req = sideFor(p.Side)
 	}
-	record := func(res repairResult) board {
-		for _, sq := range res.changed {
-			from, to := best[sq], res.board[sq]
-			p.Repairs = append(p.Repairs, Repair{Square: squareName(sq), From: Classes[from], To: Classes[to],
-				FromProb: float32(pr[sq][from]), ToProb: float32(pr[sq][to])})
-		}
-		return res.board
-	}
 	if legal(&best, req, nil) {
 		if res := fewerPromotions(best, lp, req); res.found {
-			return record(res)
+			return res.board
 		}
 		return best
 	}
@@ -412,7 +427,7 @@ func chooseBoard(p *Position, best board, pr *[64][13]float64, lp *[64][13]float
 			warn(fmt.Sprintf("%d squares were read as their less probable pieces to make the material possible; check them",
 				len(res.changed)))
 		}
-		return record(res)
+		return res.board
 	case res.exhausted:
 		warn(fmt.Sprintf("no legal board found within %d boards checked; the most probable reading is printed",
 			maxRepairEvals))

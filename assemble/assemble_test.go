@@ -141,30 +141,34 @@ func assembleCases() []assembleCase {
 
 	// Repairs of boards that break the rules.
 	add(bothViews(assembleCase{name: "queen read as a second king", placement: startFEN,
-		overrides: []string{"d1:K=0.6 Q=0.38"}, want: startFEN + " w KQkq -", repairs: []string{"d1:K>Q"}})...)
+		overrides: []string{"d1:K=0.6 Q=0.38"}, want: startFEN + " w KQkq -", repairs: []string{"d1:K>Q prior"}})...)
 	add(assembleCase{name: "promoted queen read as a pawn", placement: "7Q/3k4/8/8/8/8/8/4K3",
-		overrides: []string{"h8:P=0.55 Q=0.4"}, want: "7Q/3k4/8/8/8/8/8/4K3 w - -", repairs: []string{"h8:P>Q"}})
+		overrides: []string{"h8:P=0.55 Q=0.4"}, want: "7Q/3k4/8/8/8/8/8/4K3 w - -", repairs: []string{"h8:P>Q prior"}})
 	add(assembleCase{name: "kings adjacent", placement: "7k/8/8/3qK3/8/8/8/8",
 		overrides: []string{"d5:k=0.6 q=0.38", "h8:q=0.55 k=0.42"},
-		want:      "7k/8/8/3qK3/8/8/8/8 w - -", check: true, repairs: []string{"h8:q>k", "d5:k>q"}})
+		want:      "7k/8/8/3qK3/8/8/8/8 w - -", check: true, repairs: []string{"h8:q>k prior", "d5:k>q"}})
 	// A legal board that needs a promoted piece is taken for a misread one
-	// when the squares allow it at a twentieth of the odds, not otherwise.
+	// when the squares allow it at a twentieth of the odds, not otherwise;
+	// on h8 the square prior alone already prefers Black's rook.
 	add(bothViews(assembleCase{name: "rook read in the other colour",
 		placement: "r2qk2r/pp2bppp/2n1pn2/3p1b2/3P1B2/2N2NP1/PP2PPBP/R2Q1RK1",
 		overrides: []string{"h8:R=0.56 r=0.40"},
-		want:      "r2qk2r/pp2bppp/2n1pn2/3p1b2/3P1B2/2N2NP1/PP2PPBP/R2Q1RK1 w kq -", repairs: []string{"h8:R>r"}})...)
+		want:      "r2qk2r/pp2bppp/2n1pn2/3p1b2/3P1B2/2N2NP1/PP2PPBP/R2Q1RK1 w kq -", repairs: []string{"h8:R>r prior"}})...)
+	add(assembleCase{name: "third rook mid-board", placement: "r3k3/pp4pp/8/8/3r4/8/PP4PP/R3K2R",
+		overrides: []string{"d4:R=0.9 r=0.08"},
+		want:      "r3k3/pp4pp/8/8/3r4/8/PP4PP/R3K2R w KQq -", repairs: []string{"d4:R>r"}})
 	add(assembleCase{name: "two queens read surely", placement: "4k3/8/8/8/8/8/Q7/Q3K3",
 		want: "4k3/8/8/8/8/8/Q7/Q3K3 w - -"})
 	add(assembleCase{name: "black king read white", placement: "4k3/8/8/8/8/8/8/4K3",
-		overrides: []string{"e8:K=0.5 k=0.45"}, want: "4k3/8/8/8/8/8/8/4K3 w - -", repairs: []string{"e8:K>k"}})
+		overrides: []string{"e8:K=0.5 k=0.45"}, want: "4k3/8/8/8/8/8/8/4K3 w - -", repairs: []string{"e8:K>k prior"}})
 	add(assembleCase{name: "side not to move in check", placement: "4k3/4R3/8/8/8/8/8/4K3", highlight: []string{"d8", "e8"},
-		overrides: []string{"e7:R=0.6 .=0.35"}, want: "4k3/8/8/8/8/8/8/4K3 w - -", repairs: []string{"e7:R>"}})
+		overrides: []string{"e7:R=0.6 .=0.35"}, want: "4k3/8/8/8/8/8/8/4K3 w - -", repairs: []string{"e7:R> prior"}})
 	// Too many misread squares for the repair search: the material refit.
 	add(bothViews(assembleCase{name: "back ranks read as pawns from above", placement: startFEN,
 		overrides: []string{"a1:P=0.5 R=0.3", "c1:P=0.6 B=0.3", "e1:P=0.45 K=0.4", "d1:B=0.5 Q=0.35",
 			"c8:p=0.6 b=0.3", "d8:n=0.5 q=0.3", "f8:p=0.7 b=0.2", "g8:k=0.5 n=0.3"},
-		want: startFEN + " w KQkq -", warn: true, warnLegal: true,
-		repairs: []string{"c8:p>b", "d8:n>q", "f8:p>b", "g8:k>n", "a1:P>R", "c1:P>B", "d1:B>Q", "e1:P>K"}})...)
+		want:    startFEN + " w KQkq -",
+		repairs: []string{"c8:p>b prior", "d8:n>q prior", "f8:p>b prior", "g8:k>n", "a1:P>R prior", "c1:P>B prior", "d1:B>Q prior", "e1:P>K prior"}})...)
 	// Seen from above, pieces read surely as pawns: five impossible pawns
 	// are beyond the repair search and the digital refit's bound.
 	sureOnTop := []string{"a1:P=0.99 R=0.008", "c1:P=0.99 B=0.008", "e1:P=0.99 K=0.008",
@@ -173,12 +177,13 @@ func assembleCases() []assembleCase {
 		overrides: sureOnTop, want: startFEN + " w KQkq -", warn: true, warnLegal: true,
 		repairs: []string{"c8:p>b", "f8:p>b", "a1:P>R", "c1:P>B", "e1:P>K"}})
 	add(assembleCase{name: "hopeless: flat board with back-rank pieces drawn as pawns", placement: startFEN,
-		overrides: sureOnTop, want: "rnpqkpnr/pppppppp/8/8/8/8/PPPPPPPP/PNPQPBNR w kq -", warn: true})
+		overrides: []string{"a1:P=0.99999 R=0.000001", "c1:P=0.99999 B=0.000001", "e1:P=0.99999 K=0.000001",
+			"c8:p=0.99999 b=0.000001", "f8:p=0.99999 b=0.000001"}, want: "rnpqkpnr/pppppppp/8/8/8/8/PPPPPPPP/PNPQPBNR w kq -", warn: true})
 	add(assembleCase{name: "hopeless: three white kings", placement: "K7/8/2K5/8/8/K7/8/7k",
 		overrides: []string{"a8:K=0.99", "c6:K=0.99", "a3:K=0.99"}, want: "K7/8/2K5/8/8/K7/8/7k w - -",
 		warn: true, orientationBy: "default", sideGuessed: &yes})
 	add(assembleCase{name: "hopeless: pawn on the first rank", placement: "4k3/8/8/8/8/8/8/P3K3",
-		overrides: []string{"a1:P=0.995"}, want: "4k3/8/8/8/8/8/8/P3K3 w - -", warn: true})
+		overrides: []string{"a1:P=0.99999"}, want: "4k3/8/8/8/8/8/8/P3K3 w - -", warn: true})
 	add(assembleCase{name: "empty board", placement: "8/8/8/8/8/8/8/8", want: "8/8/8/8/8/8/8/8 w - -", warn: true})
 
 	// Compositions keep the picture's orientation.
@@ -238,7 +243,11 @@ func checkCase(t *testing.T, c assembleCase, p *Position) {
 	}
 	var repairs []string
 	for _, r := range p.Repairs {
-		repairs = append(repairs, fmt.Sprintf("%s:%s>%s", r.Square, r.From, r.To))
+		s := fmt.Sprintf("%s:%s>%s", r.Square, r.From, r.To)
+		if r.By == RepairPrior {
+			s += " prior"
+		}
+		repairs = append(repairs, s)
 		if r.ToProb >= r.FromProb {
 			t.Errorf("repair %+v does not give up probability", r)
 		}
