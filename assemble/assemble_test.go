@@ -176,6 +176,15 @@ func assembleCases() []assembleCase {
 	add(assembleCase{name: "photo: back-rank pieces read surely as pawns", placement: startFEN, photo: true,
 		overrides: sureOnTop, want: startFEN + " w KQkq -", warn: true, warnLegal: true,
 		repairs: []string{"c8:p>b", "f8:p>b", "a1:P>R", "c1:P>B", "e1:P>K"}})
+	// A real set has eight pawns a side: a photo read with a ninth is
+	// misread however surely, a flat picture may show anything.
+	fianchetto := "rnbqk1nr/ppppppbp/6p1/8/8/6P1/PPPPPPBP/RNBQK1NR"
+	ninthPawn := []string{"a2:P=0.9999", "b2:P=0.9999", "c2:P=0.9999", "d2:P=0.9999", "e2:P=0.9999",
+		"f2:P=0.9999", "g2:P=0.9999 B=0.00008", "h2:P=0.9999", "g3:P=0.9999"}
+	add(assembleCase{name: "photo: ninth pawn read surely", placement: fianchetto, photo: true,
+		overrides: ninthPawn, want: fianchetto + " w KQkq -", repairs: []string{"g2:P>B"}})
+	add(assembleCase{name: "hopeless: flat board with a ninth pawn read surely", placement: fianchetto,
+		overrides: ninthPawn, want: "rnbqk1nr/ppppppbp/6p1/8/8/6P1/PPPPPPPP/RNBQK1NR w KQkq -", warn: true})
 	add(assembleCase{name: "hopeless: flat board with back-rank pieces drawn as pawns", placement: startFEN,
 		overrides: []string{"a1:P=0.99999 R=0.000001", "c1:P=0.99999 B=0.000001", "e1:P=0.99999 K=0.000001",
 			"c8:p=0.99999 b=0.000001", "f8:p=0.99999 b=0.000001"}, want: "rnpqkpnr/pppppppp/8/8/8/8/PPPPPPPP/PNPQPBNR w kq -", warn: true})

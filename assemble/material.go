@@ -10,16 +10,24 @@ import (
 // renders, a quarter of which are random placements, alike.
 const refitLoss = 2.995732273553991 // ln(20)
 
+// physicalLoss is the bound of a photo's second fit, when none within
+// refitLoss keeps the counts. A set on a real board has one king and eight
+// pawns a side, so a photo read with more is misread somewhere however
+// sure the squares are, and its likeliest board that keeps the counts is
+// a better guess than the reading.
+const physicalLoss = 13.815510557964274 // ln(1e6)
+
 // fitMaterial returns the most probable board whose material keeps the
 // count rules: one king a side, no pawn on the first or last rank, and no
 // more pawns and promoted pieces together than the eight pawns a side
 // starts with (which also keeps each side to 16 pieces). Each promoted
 // piece costs promotionLoss, as in fewerPromotions. A square may only
-// take a class at least a twentieth as probable as its most probable one
-// (refitLoss): many changes are trusted only where each is in doubt. A
-// board read surely that breaks the counts (a random placement, three
-// kings drawn plainly) is a picture of something else, not a misreading,
-// and false is returned. In a photo (see Input.Photo) the bound is from
+// take a class whose log probability is within bound of its most probable
+// one's (refitLoss, a twentieth, but in refit's second try for photos):
+// many changes are trusted only where each is in doubt. A board read
+// surely that breaks the counts (a random placement, three kings drawn
+// plainly) is a picture of something else, not a misreading, and false
+// is returned. In a photo (see Input.Photo) the bound is from
 // the most probable class the square may hold, so that no sure pawn on a
 // back rank can stop the fit.
 //
@@ -32,7 +40,7 @@ const refitLoss = 2.995732273553991 // ln(20)
 // are not about counts (kings apart, checks) are left to the repair
 // search that follows.
 
-func fitMaterial(lp *[64][13]float64, photo bool) (board, bool) {
+func fitMaterial(lp *[64][13]float64, photo bool, bound float64) (board, bool) {
 	const (
 		src     = 0
 		sink    = 1
@@ -73,7 +81,7 @@ func fitMaterial(lp *[64][13]float64, photo bool) (board, bool) {
 		floor := math.Inf(-1)
 		for c, v := range lp[sq] {
 			if allowed(int8(c)) || !photo {
-				floor = math.Max(floor, v-refitLoss)
+				floor = math.Max(floor, v-bound)
 			}
 		}
 		if lp[sq][empty] >= floor {
@@ -197,7 +205,10 @@ func (g *flowGraph) flow(s, t, want int) int {
 // photo the fit stands even when that search fails: its material is
 // possible, the reading's was not.
 func refit(best board, lp *[64][13]float64, side sideReq, photo bool) (repairResult, bool) {
-	b, ok := fitMaterial(lp, photo)
+	b, ok := fitMaterial(lp, photo, refitLoss)
+	if !ok && photo {
+		b, ok = fitMaterial(lp, photo, physicalLoss)
+	}
 	if !ok {
 		return repairResult{}, false
 	}
