@@ -102,6 +102,10 @@ type Options struct {
 	EP string
 	// Halfmove and Fullmove are the move counters (defaults 0 and 1).
 	Halfmove, Fullmove int
+	// NoPrior reads each square by the model alone, without the square
+	// prior (see withPrior): for problems and drills whose placements are
+	// unlike games', and to measure what the prior does.
+	NoPrior bool
 }
 
 // Validate reports the first option that has no meaning.
@@ -341,7 +345,10 @@ type built struct {
 
 // build assembles the position for one orientation.
 func build(probs, lp *[64][13]float64, in *Input, o Orientation, opts Options) built {
-	pr, l, hl := oriented(o, *probs), withPrior(oriented(o, *lp)), oriented(o, in.Highlight)
+	pr, l, hl := oriented(o, *probs), oriented(o, *lp), oriented(o, in.Highlight)
+	if !opts.NoPrior {
+		l = withPrior(l)
+	}
 	// seen is what the model read; best is the likeliest reading once
 	// the square prior is weighed in, which the rules then start from.
 	var seen, best board

@@ -142,6 +142,15 @@ func assembleCases() []assembleCase {
 	// Repairs of boards that break the rules.
 	add(bothViews(assembleCase{name: "queen read as a second king", placement: startFEN,
 		overrides: []string{"d1:K=0.6 Q=0.38"}, want: startFEN + " w KQkq -", repairs: []string{"d1:K>Q prior"}})...)
+	add(assembleCase{name: "queen read as a second king, no prior", placement: startFEN, opts: Options{NoPrior: true},
+		overrides: []string{"d1:K=0.6 Q=0.38"}, want: startFEN + " w KQkq -", repairs: []string{"d1:K>Q"}})
+	// A black pawn on g7 read a little more like a white one: the prior
+	// reads it as Black's, the model alone may not.
+	noHPawn := "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBNR"
+	add(assembleCase{name: "faint black pawn on g7", placement: noHPawn,
+		overrides: []string{"g7:P=0.6 p=0.39"}, want: noHPawn + " w KQkq -", repairs: []string{"g7:P>p prior"}})
+	add(assembleCase{name: "faint black pawn on g7, no prior", placement: noHPawn, opts: Options{NoPrior: true},
+		overrides: []string{"g7:P=0.6 p=0.39"}, want: "rnbqkbnr/ppppppPp/8/8/8/8/PPPPPPP1/RNBQKBNR w KQkq -"})
 	add(assembleCase{name: "promoted queen read as a pawn", placement: "7Q/3k4/8/8/8/8/8/4K3",
 		overrides: []string{"h8:P=0.55 Q=0.4"}, want: "7Q/3k4/8/8/8/8/8/4K3 w - -", repairs: []string{"h8:P>Q prior"}})
 	add(assembleCase{name: "kings adjacent", placement: "7k/8/8/3qK3/8/8/8/8",

@@ -88,6 +88,7 @@ type modelFlags struct {
 	runtime     string
 	profilePath string
 	consistency bool
+	noPrior     bool
 }
 
 func (m *modelFlags) register(cmd *cobra.Command) {
@@ -104,6 +105,8 @@ func (m *modelFlags) registerReading(cmd *cobra.Command) {
 	m.register(cmd)
 	cmd.Flags().StringVar(&m.profilePath, "profile", "", "adapt to a piece set with the profile `FILE` made by fenscan adapt")
 	cmd.Flags().BoolVar(&m.consistency, "consistency", false, "let doubtful squares take the reading of confident look-alike squares")
+	cmd.Flags().BoolVar(&m.noPrior, "no-square-prior", false,
+		"read each square by the model alone, not also by how often each piece stands there in real games (for problems with unusual placements)")
 }
 
 // scanner loads the chosen model into a scanner with the other options.
@@ -149,6 +152,7 @@ func (m *modelFlags) scanner(opts fenscan.Options) (*fenscan.Scanner, error) {
 		opts.Profile = p
 	}
 	opts.Consistency = m.consistency
+	opts.Assemble.NoPrior = m.noPrior
 	// A developer's switch, not a flag: the detector's every fit, on
 	// standard error (with --jobs 1, so that pictures do not interleave).
 	if os.Getenv("FENSCAN_DEBUG") != "" {
