@@ -15,7 +15,9 @@ import (
 // coarsest blur flattens (scid-kingdom-09), and boards without lines
 // between their squares whose faint hatching differs from the plain
 // squares in texture more than in brightness (font-lucena-00, and
-// font-condal-09 inside a thick frame, found from its outline).
+// font-condal-09 inside a thick frame, found from its outline), and a grey
+// scan whose hatching is too faint for any lattice, found only from its
+// thin upright frame (font-magnetic-07).
 func TestFindBooks(t *testing.T) {
 	n := withCorners(t, "books", func(t *testing.T, img gocv.Mat, want [4]detect.Point) {
 		boards, err := detect.Find(img, detect.Options{})

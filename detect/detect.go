@@ -282,7 +282,20 @@ func Find(img gocv.Mat, opts Options) ([]Board, error) {
 			found = append(found, b)
 		}
 	}
-	found = append(found, fitQuads(grey, quads, found, minScore, tr)...)
+	var slanted, frames [][4]Point
+	for _, q := range quads {
+		if upright(q) {
+			frames = append(frames, q)
+		} else {
+			slanted = append(slanted, q)
+		}
+	}
+	found = append(found, fitQuads(grey, slanted, found, minScore, tr)...)
+	if len(found) == 0 {
+		// A framed board whose squares show no lattice (faint hatching,
+		// or none left after thresholding) is its frame.
+		found = fitQuads(grey, frames, found, minScore, tr)
+	}
 	if len(found) == 0 && !opts.Photo { // with Photo, the lines were tried first
 		// A photo of a real board: perspective and pieces hide the
 		// lattice and the outline; its lines still show.

@@ -9,9 +9,9 @@ import (
 	"gocv.io/x/gocv"
 )
 
-// quadOf reduces an outline to a convex quadrilateral that is not an
-// upright rectangle (those the lattice search finds directly): a board
-// photographed at an angle, rotated on a page, or seen in perspective.
+// quadOf reduces an outline to a convex quadrilateral: a board
+// photographed at an angle, rotated on a page, or seen in perspective, or
+// an upright frame (see upright).
 func quadOf(c gocv.PointVector) (q [4]Point, ok bool) {
 	peri := gocv.ArcLength(c, true)
 	approx := gocv.ApproxPolyDP(c, 0.03*peri, true)
@@ -24,10 +24,7 @@ func quadOf(c gocv.PointVector) (q [4]Point, ok bool) {
 		q[i] = Point{float64(p.X), float64(p.Y)}
 	}
 	q = orderCorners(q)
-	if !convex(q) || upright(q) {
-		return q, false
-	}
-	return q, true
+	return q, convex(q)
 }
 
 // orderCorners puts four corners in the order top-left, top-right,
@@ -73,7 +70,8 @@ func convex(q [4]Point) bool {
 }
 
 // upright reports whether q is within a couple of pixels of an upright
-// rectangle.
+// rectangle. The lattice search finds most boards in such outlines
+// directly; they are fitted as outlines only when it finds none.
 func upright(q [4]Point) bool {
 	const tol = 3
 	return math.Abs(q[0].Y-q[1].Y) < tol && math.Abs(q[2].Y-q[3].Y) < tol &&
