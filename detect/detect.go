@@ -242,7 +242,7 @@ func Find(img gocv.Mat, opts Options) ([]Board, error) {
 	if minScore == 0 {
 		minScore = defaultMinScore
 	}
-	cands, quads := candidates(grey)
+	cands, quads, frames := candidates(grey)
 	in, err := newTextured(grey)
 	if err != nil {
 		return nil, fmt.Errorf("detect: %w", err)
@@ -282,15 +282,7 @@ func Find(img gocv.Mat, opts Options) ([]Board, error) {
 			found = append(found, b)
 		}
 	}
-	var slanted, frames [][4]Point
-	for _, q := range quads {
-		if upright(q) {
-			frames = append(frames, q)
-		} else {
-			slanted = append(slanted, q)
-		}
-	}
-	found = append(found, fitQuads(grey, slanted, found, minScore, tr)...)
+	found = append(found, fitQuads(grey, quads, found, minScore, tr)...)
 	if len(found) == 0 {
 		// A framed board whose squares show no lattice (faint hatching,
 		// or none left after thresholding) is its frame.
@@ -380,12 +372,12 @@ func toGrey(img gocv.Mat) gocv.Mat {
 // candidates proposes regions that may hold a board: the whole picture, and
 // the bounding boxes of closed outlines that are roughly square. The lattice
 // fit does the real work; these only tell it where to look when the board is
-// a small part of the picture.
-func candidates(grey gocv.Mat) ([]image.Rectangle, [][4]Point) {
+// a small part of the picture. Outlines that are quadrilaterals come back
+// too, for fitQuads: slanted ones in quads, upright ones in frames.
+func candidates(grey gocv.Mat) (rects []image.Rectangle, quads, frames [][4]Point) {
 	w, h := grey.Cols(), grey.Rows()
 	whole := image.Rect(0, 0, w, h)
-	rects := []image.Rectangle{whole}
-	var quads [][4]Point
+	rects = []image.Rectangle{whole}
 
 	edges := gocv.NewMat()
 	defer edges.Close()
@@ -409,7 +401,9 @@ func candidates(grey gocv.Mat) ([]image.Rectangle, [][4]Point) {
 		if ar >= 0.7 && ar <= 1.45 {
 			rects = append(rects, r)
 		}
-		if q, ok := quadOf(c); ok {
+		if q, ok := quadOf(c); ok && upright(q) {
+			frames = append(frames, q)
+		} else if ok {
 			quads = append(quads, q)
 		}
 	}
@@ -432,7 +426,7 @@ func candidates(grey gocv.Mat) ([]image.Rectangle, [][4]Point) {
 			break
 		}
 	}
-	return out, dedupeQuads(quads)
+	return out, dedupeQuads(quads), dedupeQuads(frames)
 }
 
 // inside reports whether r lies within a board already found with a
