@@ -63,7 +63,8 @@ func main() {
 	fmt.Fprintf(os.Stderr, "priorgen: %d games, %d positions -> %s\n", games, positions, *out)
 }
 
-// count adds every position of every game in the PGN file at path.
+// count adds the pieces of every position of every game in the PGN file
+// at path; the empty squares are counted by table, from all files' total.
 func count(path string, counts *[64][13]float64) (games, positions int, err error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -87,13 +88,6 @@ func count(path string, counts *[64][13]float64) (games, positions int, err erro
 			}
 		}
 	}
-	for i := range counts {
-		n := 0.0
-		for _, v := range counts[i][1:] {
-			n += v
-		}
-		counts[i][0] += float64(positions) - n
-	}
 	return games, positions, nil
 }
 
@@ -102,6 +96,13 @@ func count(path string, counts *[64][13]float64) (games, positions int, err erro
 // with half a count added so that classes never seen on a square (a pawn
 // on the back rank) stay finite.
 func table(counts *[64][13]float64, games, positions int) ([]byte, error) {
+	for i := range counts {
+		pieces := 0.0
+		for _, v := range counts[i][1:] {
+			pieces += v
+		}
+		counts[i][0] = float64(positions) - pieces
+	}
 	var total [13]float64
 	for i := range counts {
 		for c, v := range counts[i] {
