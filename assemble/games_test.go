@@ -63,12 +63,7 @@ func toBoard(t testing.TB, placement string) board {
 // scaling the others to share the rest.
 func sharpen(sq *[64]Probs, top float32) {
 	for i := range sq {
-		k := 0
-		for c := range sq[i] {
-			if sq[i][c] > sq[i][k] {
-				k = c
-			}
-		}
+		k := argmax32(sq[i])
 		rest := 1 - sq[i][k]
 		for c := range sq[i] {
 			sq[i][c] *= (1 - top) / rest

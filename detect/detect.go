@@ -401,10 +401,12 @@ func candidates(grey gocv.Mat) (rects []image.Rectangle, quads, frames [][4]Poin
 		if ar >= 0.7 && ar <= 1.45 {
 			rects = append(rects, r)
 		}
-		if q, ok := quadOf(c); ok && upright(q) {
-			frames = append(frames, q)
-		} else if ok {
-			quads = append(quads, q)
+		if q, ok := quadOf(c); ok {
+			if upright(q) {
+				frames = append(frames, q)
+			} else {
+				quads = append(quads, q)
+			}
 		}
 	}
 	// Larger first, and near-duplicates dropped: nested outlines of one
