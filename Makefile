@@ -39,8 +39,9 @@ fuzz:
 bench:
 	GOMAXPROCS=1 $(GO) test -run XXX -bench . -benchtime 50x ./...
 
-# Re-render the pictures the tests read (needs rsvg-convert and python3-pil).
+# Re-render the pictures the tests read (scripts/setup_model.sh installs rsvg-convert and python3-pil).
 testdata:
+	bash scripts/setup_model.sh
 	/usr/bin/python3 scripts/make_testdata.py
 
 # Rebuild models/digital.onnx from scratch (fetch art, render, train, export, evaluate,

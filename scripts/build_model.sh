@@ -8,6 +8,7 @@
 # The released model was made this way with longer stages (see models/README.md, Training).
 set -e
 cd "$(dirname "$0")/.."
+bash scripts/setup_model.sh
 PY=${PY:-/usr/bin/python3}
 TRAIN_MIN=${TRAIN_MIN:-35}
 FINE_MIN=${FINE_MIN:-30}

@@ -3,7 +3,7 @@
 # crops fenscan reads (detect.Columns) from them and from the labelled real photos in
 # ../shared/data/photos (MIT), train, export, and test on held-out renders.
 # About 100 minutes of rendering and 65+28+40+35 of training on 2 CPU cores; progress in
-# build/photos/*.log. Needs blender, python3-torch, python3-onnx, python3-opencv.
+# build/photos/*.log. scripts/render_photos.sh, its first step, installs what it needs (setup_model.sh).
 #   sh scripts/build_photo_model.sh [TRAIN_RENDERS] [MINUTES] [SECOND_STAGE_MINUTES] [THIRD_STAGE_MINUTES] [FOURTH_STAGE_MINUTES]
 set -eu
 cd "$(dirname "$0")/.."

@@ -5,6 +5,7 @@
 #   sh scripts/render_photos.sh [TRAIN_COUNT] [HELDOUT_COUNT]
 set -eu
 cd "$(dirname "$0")/.."
+bash scripts/setup_model.sh photo
 train=${1:-700}
 heldout=${2:-60}
 out=build/photos
