@@ -17,6 +17,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"strings"
 
 	"github.com/fenscan/fenscan/assemble"
 	"github.com/fenscan/fenscan/classify"
@@ -67,7 +68,10 @@ var PictureKinds = []Kind{Auto, Digital, Photo}
 const (
 	photoSure  = -0.04
 	photoScore = -0.15
-	photoSkew  = 8.0
+	// bareScore is the least mean log-probability of a board found from
+	// its frame alone (see likeBoard).
+	bareScore = -0.15
+	photoSkew = 8.0
 	// photoLattice: upright frames of angled photos fitted lattices of
 	// 2.1-2.7; doubtful screenshots, 3.4 and more as a rule.
 	photoLattice = 3.0
@@ -326,11 +330,21 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 		return nil, err
 	}
 	boards := make([]Board, 0, len(found))
-	for i, f := range found {
+	for _, f := range found {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		r, err := s.readKind(ctx, img, f)
+		var r reading
+		if f.Bare {
+			// A frame with nothing like squares inside: a board only if
+			// its squares read like one, and never a photo's.
+			r, err = s.read(ctx, img, f.Corners)
+			if err == nil && !likeBoard(r) {
+				continue
+			}
+		} else {
+			r, err = s.readKind(ctx, img, f)
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -359,13 +373,30 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 		if err != nil {
 			return nil, err
 		}
-		b := newBoard(i, r.corners, pos)
+		b := newBoard(len(boards), r.corners, pos)
 		b.Warped, b.Rotation, b.Kind, b.Grid = r.warped, r.rotation, r.kind, r.grid
 		b.Consistency = consistencyChanges(changed, pos.Orientation)
 		b.Embedding = r.embedding
 		boards = append(boards, b)
 	}
+	if len(boards) == 0 {
+		return nil, ErrNoBoard
+	}
 	return boards, nil
+}
+
+// likeBoard reports whether a board found from its frame alone reads like
+// a board: surely on the whole, and with two kings among its likeliest
+// pieces (of either colour: on a design it has never seen the model may
+// take a king for the other side's).
+func likeBoard(r reading) bool {
+	kings := 0
+	for _, p := range r.probs {
+		if c, v := p.Best(); v >= 0.5 && strings.EqualFold(classify.Labels[c], "k") {
+			kings++
+		}
+	}
+	return r.score >= bareScore && kings >= 2
 }
 
 func adjust(p *profile.Profile, probs [64]classify.Probs, emb [][]float32) [64]classify.Probs {

@@ -87,14 +87,33 @@ func TestFormats(t *testing.T) {
 	}
 }
 
+// TestScanNoBoard reads pictures without a board: a page of text, and
+// square frames around text and around rings that stand where pieces
+// would (the finder takes the last for a board printed without dark
+// squares; its squares do not read like one).
 func TestScanNoBoard(t *testing.T) {
 	s := newScanner(t, Options{})
-	data, err := os.ReadFile("testdata/text-page.png")
+	for _, name := range []string{"text-page.png", "framed-text.png", "framed-marks.png"} {
+		data, err := os.ReadFile("testdata/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bs, err := s.ScanBytes(context.Background(), data); err != ErrNoBoard {
+			t.Errorf("%s: got %d boards, %v; want ErrNoBoard", name, len(bs), err)
+		}
+	}
+}
+
+// TestScanBare reads a book diagram whose dark squares a scan's threshold
+// took away, slightly turned, from its frame alone.
+func TestScanBare(t *testing.T) {
+	s := newScanner(t, Options{})
+	boards, err := s.ScanFile(context.Background(), "testdata/books/font-kingdom-11.png")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.ScanBytes(context.Background(), data); err != ErrNoBoard {
-		t.Fatalf("got %v, want ErrNoBoard", err)
+	if got, want := boards[0].Placement(), "4k2r/4p1bp/4r3/p1n2p2/2P5/1K3PPR/4N1B1/2B5"; got != want {
+		t.Errorf("got %s, want %s", got, want)
 	}
 }
 

@@ -38,6 +38,10 @@ type Board struct {
 	// Grid says how well the board's lines fitted, for a board found
 	// from its lines in perspective (a photo); nil otherwise.
 	Grid *GridFit
+	// Bare marks a board found from its frame alone, nothing inside it
+	// alternating like squares (see bareFrame): the caller must check
+	// that its squares read like a board's before trusting it.
+	Bare bool
 }
 
 // blurSigmas are the scales the lattice is looked for at. The coarsest
@@ -293,6 +297,15 @@ func Find(img gocv.Mat, opts Options) ([]Board, error) {
 		// lattice and the outline; its lines still show.
 		if b, ok := gridBoard(grey, tr); ok {
 			found = append(found, b)
+		}
+	}
+	if len(found) == 0 && !opts.Photo {
+		for _, q := range append(frames, quads...) { // the largest frames first
+			if b, ok := bareFrame(grey, q); ok {
+				tr.printf("  bare frame %v\n", b.Corners)
+				found = append(found, b)
+				break
+			}
 		}
 	}
 	found = suppress(dropSquares(found))

@@ -45,10 +45,38 @@ func TestFindNoBoard(t *testing.T) {
 	if _, err := Find(img, Options{}); !errors.Is(err, ErrNoBoard) {
 		t.Fatalf("text page: got %v, want ErrNoBoard", err)
 	}
+	// A square frame around text is no board, though nothing else is
+	// found: its text runs across the lines between squares.
+	framed := gocv.IMRead("../testdata/framed-text.png", gocv.IMReadColor)
+	defer framed.Close()
+	if bs, err := Find(framed, Options{}); !errors.Is(err, ErrNoBoard) {
+		t.Fatalf("framed text: got %v, %v; want ErrNoBoard", bs, err)
+	}
 	blank := gocv.NewMatWithSize(300, 300, gocv.MatTypeCV8UC3)
 	defer blank.Close()
 	if _, err := Find(blank, Options{}); !errors.Is(err, ErrNoBoard) {
 		t.Fatalf("blank picture: got %v, want ErrNoBoard", err)
+	}
+}
+
+// TestFindBare finds boards with no dark squares from their frames alone,
+// marked Bare; its callers must check their squares, as framed-marks
+// shows: rings inside the squares of an empty frame pass the finder.
+func TestFindBare(t *testing.T) {
+	for name, bare := range map[string]bool{
+		"books/font-kingdom-11.png": true, "books/font-condal-10.png": true, "framed-marks.png": true,
+		"books/font-condal-09.jpg": false, // faint hatching: its squares alternate
+	} {
+		img := gocv.IMRead("../testdata/"+name, gocv.IMReadColor)
+		bs, err := Find(img, Options{})
+		img.Close()
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if len(bs) != 1 || bs[0].Bare != bare {
+			t.Errorf("%s: %d boards, the first bare: %v; want one, bare: %v", name, len(bs), bs[0].Bare, bare)
+		}
 	}
 }
 

@@ -154,25 +154,9 @@ func fitQuad(grey gocv.Mat, q [4]Point, minScore float64, tr tracer) (Board, boo
 	// board inside it, or an outline just inside the board, both fit.
 	m := 0.06 * float64(n)
 	s := float64(n) + 2*m
-	src := make([]gocv.Point2f, 4)
-	for i, p := range q {
-		src[i] = gocv.Point2f{X: float32(p.X), Y: float32(p.Y)}
-	}
-	dst := []gocv.Point2f{
-		{X: float32(m), Y: float32(m)}, {X: float32(m + float64(n)), Y: float32(m)},
-		{X: float32(m + float64(n)), Y: float32(m + float64(n))}, {X: float32(m), Y: float32(m + float64(n))},
-	}
-	sv, dv := gocv.NewPoint2fVectorFromPoints(src), gocv.NewPoint2fVectorFromPoints(dst)
-	defer sv.Close()
-	defer dv.Close()
-	h := gocv.GetPerspectiveTransform2f(sv, dv)
-	defer h.Close()
-	inv := gocv.GetPerspectiveTransform2f(dv, sv)
-	defer inv.Close()
-	warped := gocv.NewMat()
+	warped, inv := warpQuad(grey, q, float64(n), m)
 	defer warped.Close()
-	gocv.WarpPerspectiveWithParams(grey, &warped, h, image.Pt(int(s), int(s)),
-		gocv.InterpolationLinear, gocv.BorderReplicate, color.RGBA{})
+	defer inv.Close()
 
 	in, err := newTextured(warped)
 	if err != nil {
@@ -205,6 +189,31 @@ func fitQuad(grey gocv.Mat, q [4]Point, minScore float64, tr tracer) (Board, boo
 		best.Corners[i] = project(inv, p)
 	}
 	return best, true
+}
+
+// warpQuad warps the quadrilateral q of grey to an upright square n wide
+// with a margin m on each side, and returns the warped picture and the
+// homography that takes its points back to grey's.
+func warpQuad(grey gocv.Mat, q [4]Point, n, m float64) (warped, inv gocv.Mat) {
+	src := make([]gocv.Point2f, 4)
+	for i, p := range q {
+		src[i] = gocv.Point2f{X: float32(p.X), Y: float32(p.Y)}
+	}
+	dst := []gocv.Point2f{
+		{X: float32(m), Y: float32(m)}, {X: float32(m + n), Y: float32(m)},
+		{X: float32(m + n), Y: float32(m + n)}, {X: float32(m), Y: float32(m + n)},
+	}
+	sv, dv := gocv.NewPoint2fVectorFromPoints(src), gocv.NewPoint2fVectorFromPoints(dst)
+	defer sv.Close()
+	defer dv.Close()
+	h := gocv.GetPerspectiveTransform2f(sv, dv)
+	defer h.Close()
+	inv = gocv.GetPerspectiveTransform2f(dv, sv)
+	warped = gocv.NewMat()
+	s := int(n + 2*m)
+	gocv.WarpPerspectiveWithParams(grey, &warped, h, image.Pt(s, s),
+		gocv.InterpolationLinear, gocv.BorderReplicate, color.RGBA{})
+	return warped, inv
 }
 
 // outlineBoard takes the outline itself, the square from (m, m) n wide in
