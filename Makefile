@@ -43,6 +43,7 @@ bench:
 testdata:
 	bash scripts/setup_model.sh
 	/usr/bin/python3 scripts/make_testdata.py
+	/usr/bin/python3 scripts/make_framed.py
 
 # Rebuild models/digital.onnx from scratch (fetch art, render, train, export, evaluate,
 # regenerate testdata/heldout and models/README.md); ~85 min on 2 CPU cores.
