@@ -444,6 +444,9 @@ type reading struct {
 	model string
 	// skipped marks the squares the network did not read (plain ones).
 	skipped [64]bool
+	// upright says a photo was read with the picture's up as the pieces'
+	// up (see detect.Columns).
+	upright bool
 }
 
 // find returns the boards of a picture. A photo holds one board, found
@@ -479,7 +482,11 @@ func (s *Scanner) photoBoard(img gocv.Mat, f detect.Board) detect.Board {
 func (s *Scanner) readKind(ctx context.Context, img gocv.Mat, f detect.Board) (reading, error) {
 	switch s.opts.Kind {
 	case Photo:
-		return s.readPhoto(ctx, img, s.photoBoard(img, f))
+		r, err := s.readPhoto(ctx, img, s.photoBoard(img, f))
+		if err != nil {
+			return r, err
+		}
+		return s.readScales(ctx, img, r)
 	case Digital:
 		return s.read(ctx, img, f.Corners)
 	}
@@ -502,7 +509,7 @@ func (s *Scanner) readKind(ctx context.Context, img gocv.Mat, f detect.Board) (r
 	if err != nil || p.score <= r.score {
 		return r, nil // the flat reading stands if the photo one fails
 	}
-	return p, nil
+	return s.readScales(ctx, img, p)
 }
 
 // readPhoto reads the board at corners as a photo of real pieces. The
@@ -526,12 +533,73 @@ func (s *Scanner) readPhoto(ctx context.Context, img gocv.Mat, f detect.Board) (
 			return best, err
 		}
 		r := reading{corners: corners, warped: board, probs: rd.Probs, embedding: rd.Embedding,
-			score: meanLogProb(rd.Probs[:]), kind: Photo, grid: f.Grid, model: clf.ID()}
+			score: meanLogProb(rd.Probs[:]), kind: Photo, grid: f.Grid, model: clf.ID(), upright: upright}
 		if i == 0 || r.score > best.score {
 			best = r
 		}
 	}
 	return best, nil
+}
+
+// photoScales are the sizes, relative to the board's outline, at which a
+// photo's squares are read again (see readScales).
+var photoScales = [...]float64{0.98, 0.99, 1.01, 1.02}
+
+// readScales reads the photo r again from outlines a little smaller and
+// larger about the board's centre, and gives each square the geometric
+// mean of its readings. Where a crop falls on a piece moves the photo
+// model's answer more than it should: a tall piece's head at the crop's
+// top, a neighbour's base at its side. The outline is found to within
+// about 1% of the board's side; reading at 2% either way averages those
+// chances out. With the photo model of the time: samryan photos 95.62% ->
+// 97.19% of squares (boards 1 -> 2 of 5), held-out renders end to end
+// 88.07% -> 88.93%, those from straight above 92.29% -> 92.60%. The
+// choices made on r's own score (photo or flat, which way up) stand.
+func (s *Scanner) readScales(ctx context.Context, img gocv.Mat, r reading) (reading, error) {
+	clf, err := s.photoClassifier()
+	if err != nil {
+		return r, err
+	}
+	var centre detect.Point
+	for _, p := range r.corners {
+		centre.X, centre.Y = centre.X+p.X/4, centre.Y+p.Y/4
+	}
+	var sum [64][classify.NumClasses]float64
+	add := func(probs *[64]classify.Probs) {
+		for i := range probs {
+			for k, v := range probs[i] {
+				sum[i][k] += math.Log(math.Max(float64(v), 1e-9))
+			}
+		}
+	}
+	add(&r.probs)
+	for _, f := range photoScales {
+		var c [4]detect.Point
+		for i, p := range r.corners {
+			c[i] = detect.Point{X: centre.X + f*(p.X-centre.X), Y: centre.Y + f*(p.Y-centre.Y)}
+		}
+		board, err := detect.Columns(img, c, clf.Crop(), r.upright)
+		if err != nil {
+			return r, err
+		}
+		rd, err := clf.ReadFast(ctx, board)
+		if err != nil {
+			return r, err
+		}
+		add(&rd.Probs)
+	}
+	n := float64(len(photoScales) + 1)
+	for i := range sum {
+		total := 0.0
+		for k := range sum[i] {
+			sum[i][k] = math.Exp(sum[i][k] / n)
+			total += sum[i][k]
+		}
+		for k := range sum[i] {
+			r.probs[i][k] = float32(sum[i][k] / total)
+		}
+	}
+	return r, nil
 }
 
 // classify reads the squares of board with clf, leaving plain squares out
