@@ -373,6 +373,9 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 		if err != nil {
 			return nil, err
 		}
+		if f.Bare {
+			pos.Warnings = append(pos.Warnings, bareWarning)
+		}
 		b := newBoard(len(boards), r.corners, pos)
 		b.Warped, b.Rotation, b.Kind, b.Grid = r.warped, r.rotation, r.kind, r.grid
 		b.Consistency = consistencyChanges(changed, pos.Orientation)
@@ -384,6 +387,9 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 	}
 	return boards, nil
 }
+
+// bareWarning tells the user of a board found from its frame alone.
+const bareWarning = "no squares could be told apart: the board was taken to fill its frame; check the edge files and ranks"
 
 // likeBoard reports whether a board found from its frame alone reads like
 // a board: surely on the whole, and with two kings among its likeliest

@@ -11,6 +11,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -114,6 +115,9 @@ func TestScanBare(t *testing.T) {
 	}
 	if got, want := boards[0].Placement(), "4k2r/4p1bp/4r3/p1n2p2/2P5/1K3PPR/4N1B1/2B5"; got != want {
 		t.Errorf("got %s, want %s", got, want)
+	}
+	if w := boards[0].Position.Warnings; !slices.Contains(w, bareWarning) {
+		t.Errorf("warnings %q, want %q", w, bareWarning)
 	}
 }
 
