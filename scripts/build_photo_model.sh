@@ -4,7 +4,7 @@
 # ../shared/data/photos (MIT), train, export, and test on held-out renders.
 # About 100 minutes of rendering and 65+28+40+35 of training on 2 CPU cores; progress in
 # build/photos/*.log. scripts/render_photos.sh, its first step, installs what it needs (setup_model.sh).
-#   sh scripts/build_photo_model.sh [TRAIN_RENDERS] [MINUTES] [SECOND_STAGE_MINUTES] [THIRD_STAGE_MINUTES] [FOURTH_STAGE_MINUTES] [FIFTH_STAGE_MINUTES]
+#   sh scripts/build_photo_model.sh [TRAIN_RENDERS] [MINUTES] [SECOND_STAGE_MINUTES] [THIRD_STAGE_MINUTES] [FOURTH_STAGE_MINUTES]
 set -eu
 cd "$(dirname "$0")/.."
 renders=${1:-933}
@@ -12,8 +12,6 @@ minutes=${2:-65}
 more=${3:-28}
 third=${4:-40}
 fourth=${5:-35}
-fifth=${6:-20}
-fifth_lr=5e-4
 mkdir -p build/photos
 sh scripts/render_photos.sh "$renders" 60
 crops() { go run ./scripts/photocrops "$@" 2>>build/photos/crops.log; }
@@ -43,18 +41,7 @@ crops -o build/photos/crops_top -jitter 0 -upright no build/photos/heldout_top/l
 /usr/bin/python3 scripts/train_photo.py --train build/photos/crops_train --real build/photos/crops_real \
 	--heldout build/photos/crops_heldout --minutes "$fourth" --seed 3 --lr 1e-3 \
 	--init-onnx build/photos/photo_stage3.onnx \
-	--out build/photos/photo_stage4.onnx --report build/photos/report_stage4.json 2>&1 | tee build/photos/train_stage4.log
-# A fifth, as the released model was made: FIFTH_STAGE_MINUTES more on 270 fresh renders,
-# 220 of them from 65 to 90 degrees above, where pieces are seen from the top and the
-# fourth stage erred most (bishops and knights read as pawns), with the real crops. Only the
-# fresh renders and the real photos, because the session that made it no longer had the
-# first 933; with them too it would see more and forget less.
-crops -o build/photos/crops_train_top -jitter 2 -seed 3 build/photos/train_top/labels.csv
-crops -o build/photos/crops_train_more -jitter 2 -seed 4 build/photos/train_more/labels.csv
-/usr/bin/python3 scripts/train_photo.py --train build/photos/crops_train_top build/photos/crops_train_more \
-	--real build/photos/crops_real --heldout build/photos/crops_heldout --minutes "$fifth" --seed 4 --lr "$fifth_lr" \
-	--init-onnx build/photos/photo_stage4.onnx \
-	--out models/photo.onnx --report build/photos/report.json 2>&1 | tee build/photos/train_stage5.log
+	--out models/photo.onnx --report build/photos/report.json 2>&1 | tee build/photos/train_stage4.log
 /usr/bin/python3 scripts/crop_accuracy.py models/photo.onnx build/photos/crops_top | tee build/photos/top_accuracy.txt
 # End to end: held-out renders, and the real photos of ../shared/data/real (never trained on).
 go build -o build/photos/fenscan ./cmd/fenscan

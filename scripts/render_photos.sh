@@ -25,8 +25,4 @@ render "$out/heldout" "$heldout" 2 --heldout
 # Held-out boards seen from 80 to 90 degrees above, how a game is most often photographed.
 render "$out/heldout_top" 30 3 --heldout --elev 80,90
 render "$out/train" "$train" 1
-# The fifth training stage's fresh renders: boards seen from 65 to 90 degrees above (the
-# photo model's weakest views: pieces seen from the top), and more of the usual mix.
-render "$out/train_top" 220 4 --elev 65,90
-render "$out/train_more" 50 5
 echo "photos rendered $(date)" >>"$out/render.log"
