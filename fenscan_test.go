@@ -105,6 +105,20 @@ func TestScanNoBoard(t *testing.T) {
 	}
 }
 
+// TestReread reads a held-out design's diagram doubtfully; read again at
+// five sizes (readScales) it comes out exactly, where one reading took the
+// pawn on a5 for a queen.
+func TestReread(t *testing.T) {
+	s := newScanner(t, Options{})
+	boards, err := s.ScanFile(context.Background(), "testdata/heldout/18_font-kingdom_diagram.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := boards[0].Placement(), "rn1qk1nr/1bpppp2/1p6/p7/6P1/2bP4/PPP1PP1P/R1Q1KBNR"; got != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+}
+
 // TestScanBare reads a book diagram whose dark squares a scan's threshold
 // took away, slightly turned, from its frame alone.
 func TestScanBare(t *testing.T) {
