@@ -330,6 +330,10 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 		return nil, err
 	}
 	boards := make([]Board, 0, len(found))
+	// A photo's squares are cut several times (each way up, at several
+	// sizes); its grey copies are made once.
+	pic := detect.NewPicture(img)
+	defer pic.Close()
 	for _, f := range found {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -343,13 +347,13 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 				continue
 			}
 		} else {
-			r, err = s.readKind(ctx, img, f)
+			r, err = s.readKind(ctx, img, pic, f)
 		}
 		if err != nil {
 			return nil, err
 		}
 		if r.kind == Photo || r.score <= uprightScore {
-			if r, err = s.readScales(ctx, img, r); err != nil {
+			if r, err = s.readScales(ctx, img, pic, r); err != nil {
 				return nil, err
 			}
 		}
@@ -490,10 +494,10 @@ func (s *Scanner) photoBoard(img gocv.Mat, f detect.Board) detect.Board {
 }
 
 // readKind reads the board f as Options.Kind says.
-func (s *Scanner) readKind(ctx context.Context, img gocv.Mat, f detect.Board) (reading, error) {
+func (s *Scanner) readKind(ctx context.Context, img gocv.Mat, pic *detect.Picture, f detect.Board) (reading, error) {
 	switch s.opts.Kind {
 	case Photo:
-		return s.readPhoto(ctx, img, s.photoBoard(img, f))
+		return s.readPhoto(ctx, pic, s.photoBoard(img, f))
 	case Digital:
 		return s.read(ctx, img, f.Corners)
 	}
@@ -512,7 +516,7 @@ func (s *Scanner) readKind(ctx context.Context, img gocv.Mat, f detect.Board) (r
 	if flat && detect.Skew(pb.Corners) <= photoSkew {
 		return r, nil
 	}
-	p, err := s.readPhoto(ctx, img, pb)
+	p, err := s.readPhoto(ctx, pic, pb)
 	if err != nil || p.score <= r.score {
 		return r, nil // the flat reading stands if the photo one fails
 	}
@@ -523,7 +527,7 @@ func (s *Scanner) readKind(ctx context.Context, img gocv.Mat, f detect.Board) (r
 // crops follow the camera recovered from the board's outline, which
 // assumes an uncropped photo; a crop of one is read with the picture's
 // up as the pieces' up too, and the surer reading kept.
-func (s *Scanner) readPhoto(ctx context.Context, img gocv.Mat, f detect.Board) (reading, error) {
+func (s *Scanner) readPhoto(ctx context.Context, pic *detect.Picture, f detect.Board) (reading, error) {
 	corners := f.Corners
 	clf, err := s.photoClassifier()
 	if err != nil {
@@ -531,7 +535,7 @@ func (s *Scanner) readPhoto(ctx context.Context, img gocv.Mat, f detect.Board) (
 	}
 	var best reading
 	for i, upright := range []bool{false, true} {
-		board, err := detect.Columns(img, corners, clf.Crop(), upright)
+		board, err := pic.Columns(corners, clf.Crop(), upright)
 		if err != nil {
 			return best, err
 		}
@@ -552,6 +556,12 @@ func (s *Scanner) readPhoto(ctx context.Context, img gocv.Mat, f detect.Board) (
 // doubtful board is read again (see readScales).
 var rereadScales = [...]float64{0.98, 0.99, 1.01, 1.02}
 
+// rereadSure is how sure a square's reading as empty must be to be left
+// as it is when its board is read again. Rereading every square instead
+// changes no figure above; leaving those at 0.95 and more loses a
+// held-out board.
+const rereadSure = 0.99
+
 // readScales reads the board of r again from outlines a little smaller
 // and larger about its centre, and gives each square the geometric mean
 // of its readings. Where a crop falls moves the model's answer more than
@@ -566,7 +576,7 @@ var rereadScales = [...]float64{0.98, 0.99, 1.01, 1.02}
 // -> 47.9% of boards), real diagrams 96.6% -> 97.8% of boards. The
 // choices made on r's own score (photo or flat, which turn, which way
 // up) stand.
-func (s *Scanner) readScales(ctx context.Context, img gocv.Mat, r reading) (reading, error) {
+func (s *Scanner) readScales(ctx context.Context, img gocv.Mat, pic *detect.Picture, r reading) (reading, error) {
 	clf := s.clf
 	if r.kind == Photo {
 		var err error
@@ -578,11 +588,27 @@ func (s *Scanner) readScales(ctx context.Context, img gocv.Mat, r reading) (read
 	for _, p := range r.corners {
 		centre.X, centre.Y = centre.X+p.X/4, centre.Y+p.Y/4
 	}
+	// Only the squares read as pieces, or doubtfully as empty, are read
+	// again: the network's time grows with the number of squares it
+	// reads, and a photo's reading would otherwise cost five times as
+	// much. An empty square read surely almost never hides a piece.
+	var which [64]bool
+	doubtful := false
+	for i, p := range r.probs {
+		if c, v := p.Best(); c != 0 || float64(v) < rereadSure {
+			which[i], doubtful = true, true
+		}
+	}
+	if !doubtful {
+		return r, nil
+	}
 	var sum [64][classify.NumClasses]float64
 	add := func(probs *[64]classify.Probs) {
 		for i := range probs {
 			for k, v := range probs[i] {
-				sum[i][k] += math.Log(math.Max(float64(v), 1e-9))
+				if which[i] {
+					sum[i][k] += math.Log(math.Max(float64(v), 1e-9))
+				}
 			}
 		}
 	}
@@ -595,14 +621,14 @@ func (s *Scanner) readScales(ctx context.Context, img gocv.Mat, r reading) (read
 		var board *image.Gray
 		var err error
 		if r.kind == Photo {
-			board, err = detect.Columns(img, c, clf.Crop(), r.upright)
+			board, err = pic.Columns(c, clf.Crop(), r.upright)
 		} else {
 			board, err = detect.Warp(img, c)
 		}
 		if err != nil {
 			return r, err
 		}
-		rd, err := clf.ReadFast(ctx, board)
+		rd, err := clf.ReadSquares(ctx, board, which)
 		if err != nil {
 			return r, err
 		}
@@ -610,6 +636,9 @@ func (s *Scanner) readScales(ctx context.Context, img gocv.Mat, r reading) (read
 	}
 	n := float64(len(rereadScales) + 1)
 	for i := range sum {
+		if !which[i] {
+			continue
+		}
 		total := 0.0
 		for k := range sum[i] {
 			sum[i][k] = math.Exp(sum[i][k] / n)

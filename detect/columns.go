@@ -118,6 +118,43 @@ func NewCamera(corners [4]Point, w, h int) (*Camera, error) {
 // recovered camera only for how far pieces rise; callers that cannot tell
 // which holds read both and keep the surer reading.
 func Columns(img gocv.Mat, corners [4]Point, crop image.Point, upright bool) (*image.Gray, error) {
+	p := NewPicture(img)
+	defer p.Close()
+	return p.Columns(corners, crop, upright)
+}
+
+// A Picture is a photo to cut crops from more than once (see Columns):
+// its grey levels, and each shrunk copy the crops need, are made once, at
+// the first cut that needs them. It holds img, which must outlive it.
+type Picture struct {
+	img    gocv.Mat
+	grey   *gocv.Mat // nil until the first cut
+	shrunk []shrunkGrey
+}
+
+type shrunkGrey struct {
+	scale float64
+	grey  gocv.Mat
+}
+
+// NewPicture prepares img (BGR or grey) for Columns.
+func NewPicture(img gocv.Mat) *Picture { return &Picture{img: img} }
+
+// Close frees the grey copies made of the picture.
+func (p *Picture) Close() {
+	if p.grey != nil {
+		p.grey.Close()
+		p.grey = nil
+	}
+	for _, s := range p.shrunk {
+		s.grey.Close()
+	}
+	p.shrunk = nil
+}
+
+// Columns is Columns on the picture p.
+func (p *Picture) Columns(corners [4]Point, crop image.Point, upright bool) (*image.Gray, error) {
+	img := p.img
 	if img.Empty() {
 		return nil, fmt.Errorf("detect: empty picture")
 	}
@@ -139,18 +176,7 @@ func Columns(img gocv.Mat, corners [4]Point, crop image.Point, upright bool) (*i
 	for _, b := range boxes {
 		meanWidth += norm2(b.ex) / 64
 	}
-	g := math.Min(1, 1.25*float64(crop.X)/meanWidth)
-	grey := toGrey(img)
-	defer grey.Close()
-	src := grey
-	if g < 0.8 {
-		small := gocv.NewMat()
-		defer small.Close()
-		gocv.Resize(grey, &small, image.Point{}, g, g, gocv.InterpolationArea)
-		src = small
-	} else {
-		g = 1
-	}
+	src, g := p.source(math.Min(1, 1.25*float64(crop.X)/meanWidth))
 
 	out := image.NewGray(image.Rect(0, 0, 8*crop.X, 8*crop.Y))
 	m := gocv.NewMatWithSize(2, 3, gocv.MatTypeCV64F)
@@ -176,6 +202,32 @@ func Columns(img gocv.Mat, corners [4]Point, crop image.Point, upright bool) (*i
 		}
 	}
 	return out, nil
+}
+
+// sameShrink is how far apart two shrink factors may be for one shrunk
+// copy to serve both: the same board cut again from a slightly larger or
+// smaller outline needs no copy of its own.
+const sameShrink = 0.05
+
+// source returns the picture's grey levels shrunk by about g (not at all
+// above 0.8), and the factor they were shrunk by.
+func (p *Picture) source(g float64) (gocv.Mat, float64) {
+	if p.grey == nil {
+		grey := toGrey(p.img)
+		p.grey = &grey
+	}
+	if g >= 0.8 {
+		return *p.grey, 1
+	}
+	for _, s := range p.shrunk {
+		if math.Abs(s.scale-g) <= sameShrink*g {
+			return s.grey, s.scale
+		}
+	}
+	small := gocv.NewMat()
+	gocv.Resize(*p.grey, &small, image.Point{}, g, g, gocv.InterpolationArea)
+	p.shrunk = append(p.shrunk, shrunkGrey{g, small})
+	return small, g
 }
 
 // column is the crop of one square in the picture: its top-left corner,
