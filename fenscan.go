@@ -570,9 +570,9 @@ const rereadSure = 0.99
 // Outlines are found to within about 1% of the board's side; reading at
 // up to 2% either way averages those chances out. Measured on photos
 // (always read so): samryan 95.62% -> 97.19% of squares (boards 1 -> 2
-// of 5), held-out renders end to end 88.07% -> 88.57%; on flat boards
+// of 5), held-out renders end to end 88.07% -> 88.62%; on flat boards
 // read doubtfully (below uprightScore; screenshots are read surely and
-// once): 192 held-out design boards 96.33% -> 96.63% of squares (45.3%
+// once): 192 held-out design boards 96.33% -> 96.64% of squares (45.3%
 // -> 47.9% of boards), real diagrams 96.6% -> 97.8% of boards. The
 // choices made on r's own score (photo or flat, which turn, which way
 // up) stand.
