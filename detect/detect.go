@@ -300,7 +300,7 @@ func Find(img gocv.Mat, opts Options) ([]Board, error) {
 		}
 	}
 	if len(found) == 0 && !opts.Photo {
-		for _, q := range append(frames, quads...) { // the largest frames first
+		for _, q := range append(frames, quads...) { // upright ones first, each the largest first
 			if b, ok := bareFrame(grey, q); ok {
 				tr.printf("  bare frame %v\n", b.Corners)
 				found = append(found, b)
