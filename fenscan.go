@@ -398,8 +398,9 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 const bareWarning = "no squares could be told apart: the board was taken to fill its frame; check the edge files and ranks"
 
 // bareScore is the least mean log-probability of a board found from its
-// frame alone: -0.10 to -0.01 on held-out book diagrams, as low as -0.05
-// on framed text, which its kings tell apart (see likeBoard).
+// frame alone: -0.10 to -0.01 on held-out book diagrams. Framed text read
+// as all empty scores as high, and is told apart by its missing kings
+// (see likeBoard).
 const bareScore = -0.15
 
 // likeBoard reports whether a board found from its frame alone reads like
