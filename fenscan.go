@@ -484,16 +484,21 @@ func (s *Scanner) photoBoard(img gocv.Mat, f detect.Board) detect.Board {
 	if err != nil {
 		return f
 	}
-	var c1, c2 detect.Point
-	for i := range f.Corners {
-		c1.X, c1.Y = c1.X+f.Corners[i].X/4, c1.Y+f.Corners[i].Y/4
-		c2.X, c2.Y = c2.X+g.Corners[i].X/4, c2.Y+g.Corners[i].Y/4
-	}
+	c1, c2 := centre(f.Corners), centre(g.Corners)
 	a1, a2 := detect.Area(f.Corners), detect.Area(g.Corners)
 	if math.Hypot(c1.X-c2.X, c1.Y-c2.Y) > 0.25*math.Sqrt(a1) || a2 < a1/2 || a2 > 2*a1 {
 		return f
 	}
 	return g
+}
+
+// centre is the mean of a board's four corners.
+func centre(q [4]detect.Point) detect.Point {
+	var c detect.Point
+	for _, p := range q {
+		c.X, c.Y = c.X+p.X/4, c.Y+p.Y/4
+	}
+	return c
 }
 
 // readKind reads the board f as Options.Kind says.
@@ -587,10 +592,7 @@ func (s *Scanner) readScales(ctx context.Context, img gocv.Mat, pic *detect.Pict
 			return r, err
 		}
 	}
-	var centre detect.Point
-	for _, p := range r.corners {
-		centre.X, centre.Y = centre.X+p.X/4, centre.Y+p.Y/4
-	}
+	mid := centre(r.corners)
 	// Only the squares read as pieces, or doubtfully as empty, are read
 	// again: the network's time grows with the number of squares it
 	// reads, and a photo's reading would otherwise cost five times as
@@ -620,7 +622,7 @@ func (s *Scanner) readScales(ctx context.Context, img gocv.Mat, pic *detect.Pict
 	for _, f := range rereadScales {
 		var c [4]detect.Point
 		for i, p := range r.corners {
-			c[i] = detect.Point{X: centre.X + f*(p.X-centre.X), Y: centre.Y + f*(p.Y-centre.Y)}
+			c[i] = detect.Point{X: mid.X + f*(p.X-mid.X), Y: mid.Y + f*(p.Y-mid.Y)}
 		}
 		var board *image.Gray
 		var err error

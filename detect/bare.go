@@ -50,9 +50,9 @@ func bareFrame(grey gocv.Mat, q [4]Point) (Board, bool) {
 	col := func(x int) float64 { return in.rect(x, lo, x+1, hi) / float64(hi-lo) }
 	row := func(y int) float64 { return in.rect(lo, y, hi, y+1) / float64(hi-lo) }
 	depth := int(bareDepth * n)
-	left, ok1 := bandDepth(func(d int) float64 { return col(d) }, depth)
+	left, ok1 := bandDepth(col, depth)
 	right, ok2 := bandDepth(func(d int) float64 { return col(side - 1 - d) }, depth)
-	top, ok3 := bandDepth(func(d int) float64 { return row(d) }, depth)
+	top, ok3 := bandDepth(row, depth)
 	bottom, ok4 := bandDepth(func(d int) float64 { return row(side - 1 - d) }, depth)
 	if !ok1 || !ok2 || !ok3 || !ok4 {
 		return Board{}, false
