@@ -172,6 +172,23 @@ func assembleCases() []assembleCase {
 		overrides: []string{"e8:K=0.5 k=0.45"}, want: "4k3/8/8/8/8/8/8/4K3 w - -", repairs: []string{"e8:K>k prior"}})
 	add(assembleCase{name: "side not to move in check", placement: "4k3/4R3/8/8/8/8/8/4K3", highlight: []string{"d8", "e8"},
 		overrides: []string{"e7:R=0.6 .=0.35"}, want: "4k3/8/8/8/8/8/8/4K3 w - -", repairs: []string{"e7:R> prior"}})
+	// Pawns that cannot have got where they stand: a second g-pawn needs a
+	// capture, and Black has lost nothing.
+	add(assembleCase{name: "bishop on g2 read as a pawn beside one on g3",
+		placement: "rnbqk1nr/ppppppbp/6p1/8/8/6P1/PPPPPPB1/RNBQK1NR", overrides: []string{"g2:P=0.6 B=0.38"},
+		want: "rnbqk1nr/ppppppbp/6p1/8/8/6P1/PPPPPPB1/RNBQK1NR w KQkq -", repairs: []string{"g2:P>B"}})
+	// A bishop never changes colour: two on light squares need a promotion,
+	// which eight pawns leave no room for.
+	add(assembleCase{name: "knight read as a bishop on the other bishop's colour",
+		placement: "r1bqk2r/pppp1ppp/2n2n2/4p3/3P4/2N2NP1/PPP1PPBP/R2QK2R", overrides: []string{"f3:B=0.8 N=0.19"},
+		want: "r1bqk2r/pppp1ppp/2n2n2/4p3/3P4/2N2NP1/PPP1PPBP/R2QK2R w KQkq -", repairs: []string{"f3:B>N"}})
+	// Behind pawns still on b2 and d2 the bishop has never left c1.
+	add(assembleCase{name: "bishop shut in on c1 read as a third knight",
+		placement: "r1bqkbnr/ppp2ppp/2n5/3pp3/8/4PNP1/PPPP1PBP/RNBQK2R", overrides: []string{"c1:N=0.56 .=0.06 B=0.03"},
+		want: "r1bqkbnr/ppp2ppp/2n5/3pp3/8/4PNP1/PPPP1PBP/RNBQK2R w KQkq -", repairs: []string{"c1:N>B prior"}})
+	add(assembleCase{name: "bishop shut in on c1 read as a third knight, no prior", opts: Options{NoPrior: true},
+		placement: "r1bqkbnr/ppp2ppp/2n5/3pp3/8/4PNP1/PPPP1PBP/RNBQK2R", overrides: []string{"c1:N=0.56 .=0.06 B=0.03"},
+		want: "r1bqkbnr/ppp2ppp/2n5/3pp3/8/4PNP1/PPPP1PBP/RN1QK2R w KQkq -", repairs: []string{"c1:N>"}})
 	// Too many misread squares for the repair search: the material refit.
 	add(bothViews(assembleCase{name: "back ranks read as pawns from above", placement: startFEN,
 		overrides: []string{"a1:P=0.5 R=0.3", "c1:P=0.6 B=0.3", "e1:P=0.45 K=0.4", "d1:B=0.5 Q=0.35",

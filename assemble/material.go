@@ -40,33 +40,41 @@ const physicalLoss = 13.815510557964274 // ln(1e6)
 // are not about counts (kings apart, checks) are left to the repair
 // search that follows.
 
-func fitMaterial(lp *[64][13]float64, photo bool, bound float64) (board, bool) {
+func fitMaterial(lp *[64][13]float64, photo bool, bound, stepCost float64) (board, bool) {
 	const (
 		src     = 0
 		sink    = 1
 		sqNode  = 2 // 64 square nodes follow
 		clsNode = sqNode + 64
 	)
-	// Per side: a node per piece kind, and the pool of the eight pawns
-	// that pawns and promoted pieces share.
+	// Per side: a node per piece kind, bishops on light squares under the
+	// bishop's kind and those on dark ones under a kind of their own
+	// (7), the pool of the eight pawns that pawns and promoted pieces
+	// share (6), and the eight files a pawn starts on (8-15): a pawn
+	// reaches the pool through one file within as many files of its own
+	// as it stands ranks from its start, each file taking one pawn, so
+	// that the pawns could have got where they stand (pawnCaptures).
+	const darkBishop, origin, perSide = 7, 8, 16
 	kindNode := func(white bool, kind int) int {
 		n := clsNode + kind
 		if !white {
-			n += 7
+			n += perSide
 		}
 		return n
 	}
 	pool := func(white bool) int { return kindNode(white, 6) }
-	g := newFlowGraph(clsNode + 14)
+	g := newFlowGraph(clsNode + 2*perSide)
 
 	// A side without its king is worse than any reading: the king's unit
 	// earns more than all squares can lose together.
 	kingBonus := 64 * (-math.Log(1e-12) + promotionLoss + 1)
-	initial := [6]int{pawn: 0, knight: 2, bishop: 2, rook: 2, queen: 1}
+	initial := [8]int{pawn: 0, knight: 2, bishop: 1, rook: 2, queen: 1, darkBishop: 1}
 	for _, white := range [2]bool{true, false} {
 		g.edge(kindNode(white, king), sink, 1, -kingBonus)
-		g.edge(kindNode(white, pawn), pool(white), 8, 0)
-		for kind := knight; kind <= queen; kind++ {
+		for f := range 8 {
+			g.edge(kindNode(white, origin+f), pool(white), 1, 0)
+		}
+		for _, kind := range [...]int{knight, bishop, rook, queen, darkBishop} {
 			g.edge(kindNode(white, kind), sink, initial[kind], 0)
 			g.edge(kindNode(white, kind), pool(white), 8, promotionLoss)
 		}
@@ -91,7 +99,21 @@ func fitMaterial(lp *[64][13]float64, photo bool, bound float64) (board, bool) {
 			if lp[sq][c] < floor || !allowed(c) {
 				continue
 			}
-			g.edge(sqNode+sq, kindNode(isWhite(c), kindOf(c)), 1, -lp[sq][c])
+			switch kind := kindOf(c); {
+			case kind == pawn:
+				r, f := sq/8, sq%8
+				steps := 6 - r
+				if !isWhite(c) {
+					steps = r - 1
+				}
+				for o := max(0, f-steps); o <= min(7, f+steps); o++ {
+					g.edge(sqNode+sq, kindNode(isWhite(c), origin+o), 1, -lp[sq][c]+stepCost*float64(abs(f-o)))
+				}
+			case kind == bishop && darkSquare(sq):
+				g.edge(sqNode+sq, kindNode(isWhite(c), darkBishop), 1, -lp[sq][c])
+			default:
+				g.edge(sqNode+sq, kindNode(isWhite(c), kind), 1, -lp[sq][c])
+			}
 		}
 	}
 	if g.flow(src, sink, 64) < 64 {
@@ -110,9 +132,15 @@ func fitMaterial(lp *[64][13]float64, photo bool, bound float64) (board, bool) {
 				break
 			}
 			k := a.to - clsNode
-			white := k < 7
+			white := k < perSide
 			if !white {
-				k -= 7
+				k -= perSide
+			}
+			switch {
+			case k >= origin:
+				k = pawn
+			case k == darkBishop:
+				k = bishop
 			}
 			b[sq] = pieceOf(k, white)
 			break
@@ -205,9 +233,9 @@ func (g *flowGraph) flow(s, t, want int) int {
 // photo the fit stands even when that search fails: its material is
 // possible, the reading's was not.
 func refit(best board, lp *[64][13]float64, side sideReq, photo bool) (repairResult, bool) {
-	b, ok := fitMaterial(lp, photo, refitLoss)
+	b, ok := fitPawns(lp, photo, refitLoss)
 	if !ok && photo {
-		b, ok = fitMaterial(lp, photo, physicalLoss)
+		b, ok = fitPawns(lp, photo, physicalLoss)
 	}
 	if !ok {
 		return repairResult{}, false
@@ -228,4 +256,30 @@ func refit(best board, lp *[64][13]float64, side sideReq, photo bool) (repairRes
 		}
 	}
 	return res, true
+}
+
+// captureSteps are the costs per file a pawn stands from its start file
+// with which fitPawns tries fitMaterial, until the pawns' captures fit in
+// what the other side has lost; the last is more than any square may
+// give up, so that only a pawn with nothing else within bound leaves its
+// file.
+var captureSteps = [...]float64{0, 1, 4, 16}
+
+// fitPawns is fitMaterial whose pawns need no more captures than the
+// other side has lost pieces. The flow keeps each pawn within reach of a
+// start file of its own but cannot count captures against the pieces
+// left: a fit that fills both sides' sixteen men may still have its pawns
+// change files, so pawns off their files are made dearer until it fits.
+func fitPawns(lp *[64][13]float64, photo bool, bound float64) (board, bool) {
+	var b board
+	for _, cost := range captureSteps {
+		var ok bool
+		if b, ok = fitMaterial(lp, photo, bound, cost); !ok {
+			return b, false
+		}
+		if pawnsFit(&b, true) && pawnsFit(&b, false) {
+			break
+		}
+	}
+	return b, true
 }

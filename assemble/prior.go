@@ -21,13 +21,39 @@ const (
 	priorClip   = 3.0
 )
 
+// guards are the bishops' start squares (c1, f1, c8, f8, squares a8..h1)
+// with the two pawns that shut each bishop in, and whose pawns they are.
+// While both pawns stand at home the bishop has never moved: in real
+// games its square then holds it 999 times in 1000 (it can only have been
+// taken there), where the square alone says one in five. A photo from
+// above reads a bishop's round head as a pawn or a knight; this is what
+// puts it back.
+var guards = [4]struct {
+	home, left, right int
+	pawn              int8
+}{
+	{58, 49, 51, wPawn}, {61, 52, 54, wPawn},
+	{2, 9, 11, bPawn}, {5, 12, 14, bPawn},
+}
+
 // withPrior returns oriented log probabilities with the square prior
-// added, each square's normalised again.
+// added, each square's normalised again. A bishop's start square takes
+// guardedLift instead while both pawns that guard it are read as standing
+// at home.
 func withPrior(lp [64][13]float64) [64][13]float64 {
+	var lifts [64]*[13]float32
+	for i := range lifts {
+		lifts[i] = &squareLift[i]
+	}
+	for i, g := range guards {
+		if argmax(&lp[g.left]) == g.pawn && argmax(&lp[g.right]) == g.pawn {
+			lifts[g.home] = &guardedLift[i]
+		}
+	}
 	for i := range lp {
 		sum := 0.0
 		for c := range lp[i] {
-			lift := max(-priorClip, min(priorClip, float64(squareLift[i][c])))
+			lift := max(-priorClip, min(priorClip, float64(lifts[i][c])))
 			lp[i][c] += priorWeight * lift
 			sum += math.Exp(lp[i][c])
 		}

@@ -101,13 +101,29 @@ func legal(b *board, side sideReq, report func(string)) bool {
 	}
 	n := b.counts()
 	for _, white := range [2]bool{true, false} {
-		if countRule(n, white, fail) {
+		if countRule(b, n, white, fail) {
 			return false
 		}
 	}
 	for i := range 8 {
 		for _, sq := range [2]int{i, 56 + i} {
 			if kindOrNone(b[sq]) == pawn && fail("pawn on %s: pawns never stand on the first or last rank", squareName(sq)) {
+				return false
+			}
+		}
+	}
+	for _, white := range [2]bool{true, false} {
+		name, other, lost := "black", "white", 16-pieces(n, true)
+		if white {
+			name, other, lost = "white", "black", 16-pieces(n, false)
+		}
+		switch need := pawnCaptures(b, white); {
+		case need < 0:
+			if fail("%s's pawns cannot all have started on different files", name) {
+				return false
+			}
+		case need > lost:
+			if fail("%s's pawns need %d captures to stand on their files, but %s has lost only %d pieces", name, need, other, lost) {
 				return false
 			}
 		}
@@ -151,7 +167,7 @@ func legal(b *board, side sideReq, report func(string)) bool {
 // countRule checks one side's material: one king, at most 16 pieces and 8
 // pawns, and no more promoted pieces than pawns gone. It returns true when
 // the caller should stop.
-func countRule(n [13]int, white bool, fail func(string, ...any) bool) bool {
+func countRule(b *board, n [13]int, white bool, fail func(string, ...any) bool) bool {
 	name, base := "black", bPawn
 	if white {
 		name, base = "white", wPawn
@@ -174,7 +190,7 @@ func countRule(n [13]int, white bool, fail func(string, ...any) bool) bool {
 	if pawns > 8 && fail("%s has %d pawns; at most 8", name, pawns) {
 		return true
 	}
-	extra := extraPieces(n, white)
+	extra := extraPieces(b, n, white)
 	if pawns <= 8 && extra > 8-pawns &&
 		fail("%s has %d pieces beyond the initial set but only %d pawns gone to promote", name, extra, 8-pawns) {
 		return true
@@ -183,20 +199,43 @@ func countRule(n [13]int, white bool, fail func(string, ...any) bool) bool {
 }
 
 // extraPieces counts one side's pieces beyond the initial set: the fewest
-// that must have been promoted.
-func extraPieces(n [13]int, white bool) int {
+// that must have been promoted. A side starts with one bishop on each
+// colour of square and a bishop never changes colour, so a second bishop
+// on one colour is promoted even when the other is gone: a photo read
+// with both of White's bishops on light squares has misread a knight or
+// a pawn as a bishop.
+func extraPieces(b *board, n [13]int, white bool) int {
 	base := bPawn
 	if white {
 		base = wPawn
 	}
 	count := func(kind int) int { return n[base+int8(kind)] }
-	return max(0, count(queen)-1) + max(0, count(rook)-2) + max(0, count(bishop)-2) + max(0, count(knight)-2)
+	light, dark := bishops(b, white)
+	return max(0, count(queen)-1) + max(0, count(rook)-2) + max(0, light-1) + max(0, dark-1) + max(0, count(knight)-2)
 }
+
+// bishops counts one side's bishops on light and on dark squares.
+func bishops(b *board, white bool) (light, dark int) {
+	p := pieceOf(bishop, white)
+	for sq, c := range b {
+		switch {
+		case c != p:
+		case darkSquare(sq):
+			dark++
+		default:
+			light++
+		}
+	}
+	return light, dark
+}
+
+// darkSquare tells whether square sq of an oriented board is dark (a1 is).
+func darkSquare(sq int) bool { return (sq/8+sq%8)%2 == 1 }
 
 // promoted counts the promoted pieces a board needs, both sides.
 func promoted(b *board) int {
 	n := b.counts()
-	return extraPieces(n, true) + extraPieces(n, false)
+	return extraPieces(b, n, true) + extraPieces(b, n, false)
 }
 
 // kindOrNone is kindOf that also accepts an empty square, giving -1.
@@ -212,4 +251,108 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// pieces counts the pieces of one colour, pawns and king included.
+func pieces(n [13]int, white bool) int {
+	base := bPawn
+	if white {
+		base = wPawn
+	}
+	total := 0
+	for kind := pawn; kind <= king; kind++ {
+		total += n[base+int8(kind)]
+	}
+	return total
+}
+
+// pawnsFit tells whether one side's pawns could have got where they stand
+// with the captures the other side's lost pieces allow.
+func pawnsFit(b *board, white bool) bool {
+	need := pawnCaptures(b, white)
+	return need >= 0 && need <= 16-pieces(b.counts(), !white)
+}
+
+// pawnCaptures returns the fewest captures one side's pawns must have made
+// to stand where they do, or -1 when they cannot have got there. A pawn
+// leaves its file only by capturing, one file a capture, so a pawn k ranks
+// from its start began at most k files away, and no two began on one
+// file. A misread photo breaks this more often than the counts: a bishop
+// on g2 read as a pawn beside a pawn on g3 makes two g-pawns with both
+// neighbours still at home. Pawns on the first or last rank are left to
+// the rule against them.
+func pawnCaptures(b *board, white bool) int {
+	p, home := bPawn, 1 // the start rank's row; rows run from rank 8
+	if white {
+		p, home = wPawn, 6
+	}
+	var start uint8 // files of the pawns still on the start rank
+	var moved [][2]int
+	for sq, c := range b {
+		if c != p {
+			continue
+		}
+		r, f := sq/8, sq%8
+		steps := home - r
+		if !white {
+			steps = r - home
+		}
+		switch {
+		case steps == 0:
+			start |= 1 << f
+		case steps > 0:
+			moved = append(moved, [2]int{f, steps})
+		}
+	}
+	// Most boards need no capture: each moved pawn on a file of its own.
+	files := start
+	for _, pw := range moved {
+		if files&(1<<pw[0]) != 0 {
+			files = 0
+			break
+		}
+		files |= 1 << pw[0]
+	}
+	if files != 0 || len(moved) == 0 {
+		return 0
+	}
+	// Otherwise the moved pawns are matched to the free files, keeping
+	// the fewest captures for each set of files taken that is reached.
+	type state struct {
+		files uint8
+		need  int8
+	}
+	states, next := []state{{start, 0}}, []state(nil)
+	var at [256]int16 // index+1 in next of the state with those files
+	for _, pw := range moved {
+		f, steps := pw[0], pw[1]
+		next = next[:0]
+		for _, st := range states {
+			for o := max(0, f-steps); o <= min(7, f+steps); o++ {
+				if st.files&(1<<o) != 0 {
+					continue
+				}
+				s := state{st.files | 1<<o, st.need + int8(abs(f-o))}
+				switch i := at[s.files]; {
+				case i == 0:
+					next = append(next, s)
+					at[s.files] = int16(len(next))
+				case s.need < next[i-1].need:
+					next[i-1].need = s.need
+				}
+			}
+		}
+		for _, st := range next {
+			at[st.files] = 0
+		}
+		states, next = next, states
+	}
+	if len(states) == 0 {
+		return -1
+	}
+	fewest := states[0].need
+	for _, st := range states {
+		fewest = min(fewest, st.need)
+	}
+	return int(fewest)
 }
