@@ -272,8 +272,12 @@ func TestStandardPositions(t *testing.T) {
 // sure as the digital one: three photos must come out exactly, and of all
 // squares at least minPhotoSquares.
 func TestScanPhotos(t *testing.T) {
-	const minPhotoSquares = 0.95 // 98.4% now
-	exact := map[string]bool{"chesscog-4745.jpg": true, "render-00002.jpg": true, "samryan-005.jpg": true}
+	const minPhotoSquares = 0.97 // 99.7% now
+	// samryan-001 is exact since the assembler knows where pawns and
+	// bishops can have come from (its c1 bishop read as a knight or a
+	// pawn, its g2 bishop as a pawn beside the g3 pawn).
+	exact := map[string]bool{"chesscog-4745.jpg": true, "render-00002.jpg": true, "samryan-001.jpg": true,
+		"samryan-005.jpg": true}
 	orientation := map[string]assemble.Orientation{
 		"samryan-001.jpg": assemble.BlackBottom, "samryan-005.jpg": assemble.WhiteRight,
 		"render-00002.jpg": assemble.BlackBottom,

@@ -389,7 +389,7 @@ func build(probs, lp *[64][13]float64, in *Input, o Orientation, opts Options) b
 	if p.Side == "" {
 		p.Side, p.SideBy, p.SideGuessed = sideFromCheck(&final)
 	}
-	p.Legal = legal(&final, sideFor(p.Side), warn)
+	p.Legal = legal(&final, sideFor(p.Side), in.Photo, warn)
 	p.Castling = castling(&final, opts, warn)
 	if moved && p.Side == sideAfter(mv.white) {
 		if sq := doublePush(&final, mv); sq >= 0 {
@@ -416,13 +416,13 @@ func chooseBoard(p *Position, best board, lp *[64][13]float64, photo bool, warn 
 	if p.Side != "" {
 		req = sideFor(p.Side)
 	}
-	if legal(&best, req, nil) {
-		if res := fewerPromotions(best, lp, req); res.found {
+	if legal(&best, req, photo, nil) {
+		if res := fewerPromotions(best, lp, req, photo); res.found {
 			return res.board
 		}
 		return best
 	}
-	res := repair(best, lp, req)
+	res := repair(best, lp, req, photo)
 	if !res.found {
 		if fit, ok := refit(best, lp, req, photo); ok {
 			res = fit

@@ -97,10 +97,14 @@ func TestRulesAgreeWithLibrary(t *testing.T) {
 			if white {
 				side = sideWhite
 			}
-			if !legal(&b, side, nil) {
-				var why []string
-				legal(&b, side, func(s string) { why = append(why, s) })
-				t.Fatalf("%s reached in a game but judged illegal: %q", after, why)
+			// A photo's rules (pawns' files, bishops' colours) are the
+			// stricter, and games keep them too.
+			for _, photo := range [2]bool{false, true} {
+				if !legal(&b, side, photo, nil) {
+					var why []string
+					legal(&b, side, photo, func(s string) { why = append(why, s) })
+					t.Fatalf("%s reached in a game but judged illegal (photo %v): %q", after, photo, why)
+				}
 			}
 		})
 	}
@@ -125,7 +129,7 @@ func TestRandomGamePictures(t *testing.T) {
 		// piece read at 90% may rightly be taken for a misread pawn on a
 		// square where the prior expects one, so those pieces are drawn
 		// clearly here, as a real model reads a clear piece.
-		if b := toBoard(t, g.placement()); promoted(&b) > 0 {
+		if b := toBoard(t, g.placement()); promoted(&b, false) > 0 {
 			sharpen(&in.Squares, 0.999)
 		}
 		p, err := Assemble(in, Options{Flip: flip})

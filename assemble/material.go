@@ -53,8 +53,10 @@ func fitMaterial(lp *[64][13]float64, photo bool, bound, stepCost float64) (boar
 	// share (6), and the eight files a pawn starts on (8-15): a pawn
 	// reaches the pool through one file within as many files of its own
 	// as it stands ranks from its start, each file taking one pawn, so
-	// that the pawns could have got where they stand (pawnCaptures).
-	const darkBishop, origin, perSide = 7, 8, 16
+	// that in a photo the pawns could have got where they stand
+	// (pawnCaptures; see legal). In a flat picture pawns go to the pool
+	// straight, and a bishop on a dark square counts as on a light one.
+	const poolKind, darkBishop, origin, perSide = 6, 7, 8, 16
 	kindNode := func(white bool, kind int) int {
 		n := clsNode + kind
 		if !white {
@@ -62,13 +64,16 @@ func fitMaterial(lp *[64][13]float64, photo bool, bound, stepCost float64) (boar
 		}
 		return n
 	}
-	pool := func(white bool) int { return kindNode(white, 6) }
+	pool := func(white bool) int { return kindNode(white, poolKind) }
 	g := newFlowGraph(clsNode + 2*perSide)
 
 	// A side without its king is worse than any reading: the king's unit
 	// earns more than all squares can lose together.
 	kingBonus := 64 * (-math.Log(1e-12) + promotionLoss + 1)
 	initial := [8]int{pawn: 0, knight: 2, bishop: 1, rook: 2, queen: 1, darkBishop: 1}
+	if !photo {
+		initial[bishop], initial[darkBishop] = 2, 0
+	}
 	for _, white := range [2]bool{true, false} {
 		g.edge(kindNode(white, king), sink, 1, -kingBonus)
 		for f := range 8 {
@@ -100,6 +105,8 @@ func fitMaterial(lp *[64][13]float64, photo bool, bound, stepCost float64) (boar
 				continue
 			}
 			switch kind := kindOf(c); {
+			case kind == pawn && !photo:
+				g.edge(sqNode+sq, pool(isWhite(c)), 1, -lp[sq][c])
 			case kind == pawn:
 				r, f := sq/8, sq%8
 				steps := 6 - r
@@ -109,7 +116,7 @@ func fitMaterial(lp *[64][13]float64, photo bool, bound, stepCost float64) (boar
 				for o := max(0, f-steps); o <= min(7, f+steps); o++ {
 					g.edge(sqNode+sq, kindNode(isWhite(c), origin+o), 1, -lp[sq][c]+stepCost*float64(abs(f-o)))
 				}
-			case kind == bishop && darkSquare(sq):
+			case kind == bishop && darkSquare(sq) && photo:
 				g.edge(sqNode+sq, kindNode(isWhite(c), darkBishop), 1, -lp[sq][c])
 			default:
 				g.edge(sqNode+sq, kindNode(isWhite(c), kind), 1, -lp[sq][c])
@@ -137,7 +144,7 @@ func fitMaterial(lp *[64][13]float64, photo bool, bound, stepCost float64) (boar
 				k -= perSide
 			}
 			switch {
-			case k >= origin:
+			case k >= origin || k == poolKind:
 				k = pawn
 			case k == darkBishop:
 				k = bishop
@@ -240,8 +247,8 @@ func refit(best board, lp *[64][13]float64, side sideReq, photo bool) (repairRes
 	if !ok {
 		return repairResult{}, false
 	}
-	if !legal(&b, side, nil) {
-		res := repair(b, lp, side)
+	if !legal(&b, side, photo, nil) {
+		res := repair(b, lp, side, photo)
 		switch {
 		case res.found:
 			b = res.board
@@ -277,7 +284,7 @@ func fitPawns(lp *[64][13]float64, photo bool, bound float64) (board, bool) {
 		if b, ok = fitMaterial(lp, photo, bound, cost); !ok {
 			return b, false
 		}
-		if pawnsFit(&b, true) && pawnsFit(&b, false) {
+		if !photo || pawnsFit(&b, true) && pawnsFit(&b, false) {
 			break
 		}
 	}

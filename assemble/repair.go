@@ -96,20 +96,20 @@ func classOrder(lp *[13]float64) [13]int8 {
 // directly follows the one before, else step the last alt back), so every
 // set is met once and never before a cheaper one, and the first legal
 // board met is the best one within the bounds.
-func repair(best board, lp *[64][13]float64, side sideReq) repairResult {
-	return search(best, lp, maxRepairLoss, func(b *board) bool { return legal(b, side, nil) })
+func repair(best board, lp *[64][13]float64, side sideReq, photo bool) repairResult {
+	return search(best, lp, maxRepairLoss, func(b *board) bool { return legal(b, side, photo, nil) })
 }
 
 // fewerPromotions looks for a legal board that needs fewer promoted
 // pieces than best, which is legal, giving up at most promotionLoss per
 // promoted piece saved.
-func fewerPromotions(best board, lp *[64][13]float64, side sideReq) repairResult {
-	k := promoted(&best)
+func fewerPromotions(best board, lp *[64][13]float64, side sideReq, photo bool) repairResult {
+	k := promoted(&best, photo)
 	if k == 0 {
 		return repairResult{board: best}
 	}
 	return search(best, lp, promotionLoss*float64(k), func(b *board) bool {
-		return promoted(b) < k && legal(b, side, nil)
+		return promoted(b, photo) < k && legal(b, side, photo, nil)
 	})
 }
 

@@ -68,7 +68,7 @@ func repairTrials(t testing.TB, n int, mustBreak bool, seed uint64) []repairTria
 				wrong := classIndex(t, alts[rng.IntN(len(alts))])
 				alone := exact
 				alone[sq] = int8(wrong)
-				if used[sq] || mustBreak && legal(&alone, side, nil) {
+				if used[sq] || mustBreak && legal(&alone, side, false, nil) {
 					continue
 				}
 				used[sq] = true
@@ -80,7 +80,7 @@ func repairTrials(t testing.TB, n int, mustBreak bool, seed uint64) []repairTria
 		if len(used) != tr.wrong {
 			continue
 		}
-		tr.broken = !legal(&seen, side, nil)
+		tr.broken = !legal(&seen, side, false, nil)
 		if tr.broken || !mustBreak {
 			trials = append(trials, tr)
 		}
