@@ -17,25 +17,25 @@ type evalOptions struct {
 	verbose bool
 	flip    string
 	jobs    int
-	labels  string
+	labels  []string
 }
 
 func newEvalCmd(ios ioStreams) *cobra.Command {
 	opts := &evalOptions{}
 	cmd := &cobra.Command{
-		Use:   "eval LABELS.csv",
+		Use:   "eval LABELS.csv...",
 		Short: "Measure accuracy on labelled pictures",
-		Long: `Scan every picture listed in a labels CSV (columns image, fen_placement,
-kind; image paths relative to the CSV or absolute; placements from White's
-side) and print, per kind and overall: pictures, boards found, squares read
-right, boards read entirely right, and the median time per picture. The
-largest board of each picture is the one compared.
+		Long: `Scan every picture listed in one or more labels CSVs (columns image,
+fen_placement, kind; image paths relative to their CSV or absolute; placements
+from White's side) and print, per kind and overall: pictures, boards found,
+squares read right, boards read entirely right, and the median time per
+picture. The largest board of each picture is the one compared.
 
 --jobs N scans with N workers; the figures are the same, except that the
 time per picture is measured while N pictures share the machine.`,
-		Args: usageArgs(cobra.ExactArgs(1)),
+		Args: usageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.labels = args[0]
+			opts.labels = args
 			return runEval(cmd.Context(), opts, ios)
 		},
 	}
@@ -48,9 +48,13 @@ time per picture is measured while N pictures share the machine.`,
 }
 
 func runEval(ctx context.Context, opts *evalOptions, ios ioStreams) error {
-	labels, err := fenscan.ReadLabels(opts.labels)
-	if err != nil {
-		return err
+	var labels []fenscan.Label
+	for _, path := range opts.labels {
+		l, err := fenscan.ReadLabels(path)
+		if err != nil {
+			return err
+		}
+		labels = append(labels, l...)
 	}
 	so := fenscan.Options{}
 	so.Assemble.Flip = opts.flip

@@ -449,3 +449,27 @@ func TestEvalJobs(t *testing.T) {
 		t.Errorf("--jobs 1: %s\n--jobs 2: %s", a, b)
 	}
 }
+
+// TestEvalSeveralFiles: eval over two labels files counts the pictures of
+// both, each image path taken relative to its own file.
+func TestEvalSeveralFiles(t *testing.T) {
+	images := func(args ...string) float64 {
+		t.Helper()
+		r := fenscanRun(append([]string{"eval", "--json", "--jobs", "2"}, args...)...)
+		if r.code != exitOK {
+			t.Fatalf("%q: %+v", args, r)
+		}
+		var stats map[string]map[string]float64
+		if err := json.Unmarshal([]byte(r.out), &stats); err != nil {
+			t.Fatal(err)
+		}
+		if stats["overall"]["found"] != stats["overall"]["images"] {
+			t.Errorf("%q: %v of %v boards found", args, stats["overall"]["found"], stats["overall"]["images"])
+		}
+		return stats["overall"]["images"]
+	}
+	a, b := images("../../testdata/labels.csv"), images("../../testdata/books/labels.csv")
+	if both := images("../../testdata/labels.csv", "../../testdata/books/labels.csv"); both != a+b || a == 0 || b == 0 {
+		t.Errorf("%v + %v pictures alone, %v together", a, b, both)
+	}
+}
