@@ -121,22 +121,8 @@ func legal(b *board, side sideReq, photo bool, report func(string)) bool {
 		}
 	}
 	for _, white := range [2]bool{true, false} {
-		if !photo {
-			break
-		}
-		name, other, lost := "black", "white", 16-pieces(n, true)
-		if white {
-			name, other, lost = "white", "black", 16-pieces(n, false)
-		}
-		switch need := pawnCaptures(b, white); {
-		case need < 0:
-			if fail("%s's pawns cannot all have started on different files", name) {
-				return false
-			}
-		case need > lost:
-			if fail("%s's pawns need %d captures to stand on their files, but %s has lost only %d pieces", name, need, other, lost) {
-				return false
-			}
+		if photo && pawnRule(b, n, white, fail) {
+			return false
 		}
 	}
 	if n[wKing] != 1 || n[bKing] != 1 {
@@ -281,6 +267,26 @@ func pieces(n [13]int, white bool) int {
 	return total
 }
 
+// pawnRule checks where one side's pawns stand (pawnCaptures) against
+// what the other side has lost, once both sides' counts are possible; it
+// returns true when the caller should stop.
+func pawnRule(b *board, n [13]int, white bool, fail func(string, ...any) bool) bool {
+	name, other, lost := "black", "white", 16-pieces(n, true)
+	if white {
+		name, other, lost = "white", "black", 16-pieces(n, false)
+	}
+	if lost < 0 || n[pieceOf(pawn, white)] > 8 {
+		return false // countRule has said why
+	}
+	switch need := pawnCaptures(b, white); {
+	case need < 0:
+		return fail("%s's pawns cannot all have started on different files", name)
+	case need > lost:
+		return fail("%s's pawns need %d captures to stand on their files, but %s has lost only %d pieces", name, need, other, lost)
+	}
+	return false
+}
+
 // pawnsFit tells whether one side's pawns could have got where they stand
 // with the captures the other side's lost pieces allow.
 func pawnsFit(b *board, white bool) bool {
@@ -320,15 +326,12 @@ func pawnCaptures(b *board, white bool) int {
 		}
 	}
 	// Most boards need no capture: each moved pawn on a file of its own.
-	files := start
+	files, own := start, true
 	for _, pw := range moved {
-		if files&(1<<pw[0]) != 0 {
-			files = 0
-			break
-		}
+		own = own && files&(1<<pw[0]) == 0
 		files |= 1 << pw[0]
 	}
-	if files != 0 || len(moved) == 0 {
+	if own {
 		return 0
 	}
 	// Otherwise the moved pawns are matched to the free files, keeping
