@@ -367,6 +367,9 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 			sq[j] = assemble.Probs(probs[j])
 		}
 		in := assemble.Input{Squares: sq, Sideways: r.kind == Photo, Photo: r.kind == Photo}
+		if r.kind == Photo {
+			in.TopLeft = s.topLeft(img, r)
+		}
 		// The last-move highlight tells the side to move; reading it needs
 		// colour, at a size where each square still has clean corners, in
 		// the same turn of the board as the squares were read.
@@ -392,6 +395,34 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 		return nil, ErrNoBoard
 	}
 	return boards, nil
+}
+
+// shadeGap is how much darker, in grey levels, one colour of a photo's
+// empty squares must read than the other for the board's turn to be
+// taken from it (see assemble.Input.TopLeft).
+const shadeGap = 12
+
+// topLeft tells the shade of the top-left square of a photo's board from
+// the squares read surely as empty, flat: "" when they do not tell.
+func (s *Scanner) topLeft(img gocv.Mat, r reading) assemble.Shade {
+	flat, err := detect.Warp(img, r.corners)
+	if err != nil {
+		return ""
+	}
+	var empty [64]bool
+	for i, p := range r.probs {
+		empty[i] = p[0] >= 0.9
+	}
+	tl, other, ok := detect.Shades(flat, empty)
+	switch {
+	case !ok:
+		return ""
+	case tl+shadeGap <= other:
+		return assemble.Dark
+	case other+shadeGap <= tl:
+		return assemble.Light
+	}
+	return ""
 }
 
 // bareWarning tells the user of a board found from its frame alone.

@@ -74,6 +74,12 @@ type Input struct {
 	// a photo taken across the table; otherwise White sits at the bottom
 	// or, when the pieces say so clearly, at the top.
 	Sideways bool
+	// TopLeft is the shade of the picture's top-left square, for a board
+	// seen from any side (Sideways): every board is laid with a dark a1,
+	// so a light top-left square puts White at the bottom or the top, a
+	// dark one at a side, and only the pieces of those two sides are
+	// weighed. Unknown ("") leaves all four to the pieces.
+	TopLeft Shade
 	// Photo says the squares were read from a photo of real pieces. A
 	// photo model's sureness on a set it never saw is worth less than the
 	// rules: seen from above, a bishop, queen or king can read surely as
@@ -82,6 +88,14 @@ type Input struct {
 	// the repair search cannot make it legal in every other way.
 	Photo bool
 }
+
+// Shade is the shade of a square: Light, Dark, or "" when unknown.
+type Shade string
+
+const (
+	Light Shade = "light"
+	Dark  Shade = "dark"
+)
 
 // Options override what the assembler would infer.
 type Options struct {
@@ -278,6 +292,11 @@ func Assemble(in Input, opts Options) (*Position, error) {
 		return nil, fmt.Errorf("assemble: orientation hint must be %q, %q or empty, not %q",
 			WhiteBottom, BlackBottom, in.Orientation)
 	}
+	switch in.TopLeft {
+	case "", Light, Dark:
+	default:
+		return nil, fmt.Errorf("assemble: top-left shade must be %q, %q or empty, not %q", Light, Dark, in.TopLeft)
+	}
 	probs, lp := normalise(&in.Squares)
 	var o Orientation
 	var by string
@@ -295,7 +314,7 @@ func Assemble(in Input, opts Options) (*Position, error) {
 		p := build(&probs, &lp, &in, WhiteBottom, opts)
 		if in.Sideways {
 			q := build(&probs, &lp, &in, WhiteRight, opts)
-			o, by = guessSide(&p.board, &q.board)
+			o, by = guessSide(&p.board, &q.board, in.TopLeft)
 		} else {
 			o, by = guessOrientation(&p.board)
 		}

@@ -525,6 +525,26 @@ func TestSideways(t *testing.T) {
 			})
 		}
 	}
+	// A board whose pieces say nothing of its side (a composition) is
+	// still put on the right pair of sides by its top-left square's
+	// shade: light with White at the bottom or top, dark at a side.
+	for _, o := range []Orientation{WhiteBottom, BlackBottom, WhiteLeft, WhiteRight} {
+		board := picture(t, "8/8/8/4k3/8/8/8/R3K3", false, nil)
+		in := Input{Sideways: true, TopLeft: Light}
+		if o == WhiteLeft || o == WhiteRight {
+			in.TopLeft = Dark
+		}
+		for i := range in.Squares {
+			in.Squares[i] = board.Squares[o.Square(i)]
+		}
+		p, err := Assemble(in, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sideways := p.Orientation == WhiteLeft || p.Orientation == WhiteRight; sideways != (in.TopLeft == Dark) {
+			t.Errorf("seen from %s with a %s top-left square: read from %s", o, in.TopLeft, p.Orientation)
+		}
+	}
 	// Without Sideways a board seen from the side is not turned.
 	board := picture(t, afterNf3, false, nil)
 	var in Input

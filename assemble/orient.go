@@ -146,26 +146,34 @@ func opposedPawns(b *board) int {
 
 // guessSide is guessOrientation for a board that may be seen from any
 // side: upright is the board read with White at the bottom, right the
-// same squares read with White at the right. The photo margins over the
-// upright reading apply, and no board is ruled out as not game-like: a
-// photo's reading often has a piece misread as a pawn on the back rank or
-// a king as a queen, and the pawn structure still shows the side (pawns
-// on the edge ranks score low either way round).
-func guessSide(upright, right *board) (Orientation, string) {
+// same squares read with White at the right. Of the sides the top-left
+// square's shade allows (see Input.TopLeft), the first is the default and
+// the one whose pieces score best wins over it by the photo margins. No
+// board is ruled out as not game-like: a photo's reading often has a
+// piece misread as a pawn on the back rank or a king as a queen, and the
+// pawn structure still shows the side (pawns on the edge ranks score low
+// either way round).
+func guessSide(upright, right *board, topLeft Shade) (Orientation, string) {
 	type option struct {
 		o Orientation
 		b board
 	}
-	opts := []option{{BlackBottom, rotated(*upright)}, {WhiteRight, *right}, {WhiteLeft, rotated(*right)}}
-	upAll, upPawns := gameScore(upright)
-	best, bestAll, bestPawns := WhiteBottom, upAll, upPawns
-	for _, c := range opts {
+	var opts []option
+	if topLeft != Dark {
+		opts = append(opts, option{WhiteBottom, *upright}, option{BlackBottom, rotated(*upright)})
+	}
+	if topLeft != Light {
+		opts = append(opts, option{WhiteRight, *right}, option{WhiteLeft, rotated(*right)})
+	}
+	baseAll, basePawns := gameScore(&opts[0].b)
+	best, bestAll, bestPawns := opts[0].o, baseAll, basePawns
+	for _, c := range opts[1:] {
 		if all, pawns := gameScore(&c.b); all > bestAll {
 			best, bestAll, bestPawns = c.o, all, pawns
 		}
 	}
-	if best != WhiteBottom && leads(bestAll-upAll, bestPawns-upPawns, photoFlipMargin, photoPawnMargin) {
+	if best != opts[0].o && leads(bestAll-baseAll, bestPawns-basePawns, photoFlipMargin, photoPawnMargin) {
 		return best, "pieces"
 	}
-	return WhiteBottom, "default"
+	return opts[0].o, "default"
 }
