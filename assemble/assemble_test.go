@@ -545,6 +545,21 @@ func TestSideways(t *testing.T) {
 			t.Errorf("seen from %s with a %s top-left square: read from %s", o, in.TopLeft, p.Orientation)
 		}
 	}
+	// A board laid with a light a1 shades its squares the other way; an
+	// opening's pieces still say where White sits.
+	for _, o := range []Orientation{WhiteBottom, BlackBottom, WhiteLeft, WhiteRight} {
+		board := picture(t, afterNf3, false, nil)
+		in := Input{Sideways: true, TopLeft: Dark}
+		if o == WhiteLeft || o == WhiteRight {
+			in.TopLeft = Light
+		}
+		for i := range in.Squares {
+			in.Squares[i] = board.Squares[o.Square(i)]
+		}
+		if p, err := Assemble(in, Options{}); err != nil || p.Orientation != o || p.Placement() != afterNf3 {
+			t.Errorf("opening on a board laid wrong, seen from %s: read %v from %s (%v)", o, p.Placement(), p.Orientation, err)
+		}
+	}
 	// Without Sideways a board seen from the side is not turned.
 	board := picture(t, afterNf3, false, nil)
 	var in Input

@@ -148,32 +148,47 @@ func opposedPawns(b *board) int {
 // side: upright is the board read with White at the bottom, right the
 // same squares read with White at the right. Of the sides the top-left
 // square's shade allows (see Input.TopLeft), the first is the default and
-// the one whose pieces score best wins over it by the photo margins. No
-// board is ruled out as not game-like: a photo's reading often has a
-// piece misread as a pawn on the back rank or a king as a queen, and the
-// pawn structure still shows the side (pawns on the edge ranks score low
-// either way round).
+// the one whose pieces score best wins over it by the photo margins. A
+// side the shade rules out wins only by a diagram's margins over the
+// best it allows: a board laid with a light a1 is a mistake people make,
+// and an opening's pieces still say where White sits. No board is ruled
+// out as not game-like: a photo's reading often has a piece misread as a
+// pawn on the back rank or a king as a queen, and the pawn structure
+// still shows the side (pawns on the edge ranks score low either way
+// round).
 func guessSide(upright, right *board, topLeft Shade) (Orientation, string) {
 	type option struct {
-		o Orientation
-		b board
+		o          Orientation
+		all, pawns float64
 	}
-	var opts []option
-	if topLeft != Dark {
-		opts = append(opts, option{WhiteBottom, *upright}, option{BlackBottom, rotated(*upright)})
+	score := func(o Orientation, b board) option {
+		all, pawns := gameScore(&b)
+		return option{o, all, pawns}
 	}
-	if topLeft != Light {
-		opts = append(opts, option{WhiteRight, *right}, option{WhiteLeft, rotated(*right)})
+	sides := []option{score(WhiteBottom, *upright), score(BlackBottom, rotated(*upright))}
+	turned := []option{score(WhiteRight, *right), score(WhiteLeft, rotated(*right))}
+	if topLeft == Dark {
+		sides, turned = turned, sides
 	}
-	baseAll, basePawns := gameScore(&opts[0].b)
-	best, bestAll, bestPawns := opts[0].o, baseAll, basePawns
-	for _, c := range opts[1:] {
-		if all, pawns := gameScore(&c.b); all > bestAll {
-			best, bestAll, bestPawns = c.o, all, pawns
+	if topLeft == "" {
+		sides, turned = append(sides, turned...), nil
+	}
+	best := sides[0]
+	for _, c := range sides[1:] {
+		if c.all > best.all {
+			best = c
 		}
 	}
-	if best != opts[0].o && leads(bestAll-baseAll, bestPawns-basePawns, photoFlipMargin, photoPawnMargin) {
-		return best, "pieces"
+	by := "default"
+	if best != sides[0] && leads(best.all-sides[0].all, best.pawns-sides[0].pawns, photoFlipMargin, photoPawnMargin) {
+		by = "pieces"
+	} else {
+		best = sides[0]
 	}
-	return opts[0].o, "default"
+	for _, c := range turned {
+		if leads(c.all-best.all, c.pawns-best.pawns, flipMargin, pawnMargin) {
+			best, by = c, "pieces"
+		}
+	}
+	return best.o, by
 }
