@@ -277,7 +277,7 @@ func TestScanPhotos(t *testing.T) {
 	// bishops can have come from (its c1 bishop read as a knight or a
 	// pawn, its g2 bishop as a pawn beside the g3 pawn).
 	exact := map[string]bool{"chesscog-4745.jpg": true, "render-00002.jpg": true, "samryan-001.jpg": true,
-		"samryan-005.jpg": true}
+		"samryan-005.jpg": true, "render-top-00018.jpg": true}
 	orientation := map[string]assemble.Orientation{
 		"samryan-001.jpg": assemble.BlackBottom, "samryan-005.jpg": assemble.WhiteRight,
 		"render-00002.jpg": assemble.BlackBottom,
@@ -320,8 +320,10 @@ func TestScanPhotos(t *testing.T) {
 }
 
 // TestAutoKind reads pictures with the default kind, Auto: photos of real
-// boards, angled (chesscog-4745 and the render were read flat before the
-// board's perspective counted), from above or from the side, must be read
+// boards, angled (chesscog-4745 and render-00002 were read flat before the
+// board's perspective counted; render-top-00018, from 82 degrees above,
+// before a doubtful board in an outline off square was read as a photo
+// too), from above or from the side, must be read
 // as photos, and screenshots and book diagrams, photographed ones
 // included, as flat boards.
 func TestAutoKind(t *testing.T) {

@@ -7,8 +7,8 @@ Sources (licenses allow redistribution; see testdata/photos/labels.csv):
 - ../shared/data/photos (github.com/afka2d/chesscog, MIT): angled phone photos with the
   board's corners labelled;
 - ../shared/data/real/photo (samryan18/chess-ray-vision, WTFPL): top-down phone photos;
-- build/photos/heldout (scripts/photo_render.py, this project): a render whose camera and
-  board texture training never saw.
+- build/photos/heldout and heldout_top (scripts/photo_render.py, this project): renders whose
+  camera and board texture training never saw.
 Pictures are shrunk to at most 1000 px on the longer side with EXIF orientation applied, and
 labelled corners scaled to match.
 """
@@ -26,6 +26,9 @@ PICKS = [
     (os.path.join(SHARED, "real"), "photo/samryan-001.jpg", "samryan-001.jpg"),
     (os.path.join(SHARED, "real"), "photo/samryan-005.jpg", "samryan-005.jpg"),
     (os.path.join(ROOT, "build", "photos", "heldout"), "images/00002.jpg", "render-00002.jpg"),
+    # Seen from 82 degrees above: read flat by default until a doubtful board in an outline off
+    # square was read as a photo too (fenscan.go, cameraSkew).
+    (os.path.join(ROOT, "build", "photos", "heldout_top"), "images/00018.jpg", "render-top-00018.jpg"),
 ]
 
 
