@@ -377,7 +377,7 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 		}
 		in := assemble.Input{Squares: sq, Sideways: r.kind == Photo, Photo: r.kind == Photo}
 		if r.kind == Photo {
-			in.TopLeft = s.topLeft(img, r)
+			in.TopLeft = topLeft(img, r)
 		}
 		// The last-move highlight tells the side to move; reading it needs
 		// colour, at a size where each square still has clean corners, in
@@ -413,7 +413,7 @@ const shadeGap = 12
 
 // topLeft tells the shade of the top-left square of a photo's board from
 // the squares read surely as empty, flat: "" when they do not tell.
-func (s *Scanner) topLeft(img gocv.Mat, r reading) assemble.Shade {
+func topLeft(img gocv.Mat, r reading) assemble.Shade {
 	flat, err := detect.Warp(img, r.corners)
 	if err != nil {
 		return ""
