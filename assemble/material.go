@@ -108,11 +108,7 @@ func fitMaterial(lp *[64][13]float64, photo bool, bound, stepCost float64) (boar
 			case kind == pawn && !photo:
 				g.edge(sqNode+sq, pool(isWhite(c)), 1, -lp[sq][c])
 			case kind == pawn:
-				r, f := sq/8, sq%8
-				steps := 6 - r
-				if !isWhite(c) {
-					steps = r - 1
-				}
+				f, steps := sq%8, pawnSteps(sq, isWhite(c))
 				for o := max(0, f-steps); o <= min(7, f+steps); o++ {
 					g.edge(sqNode+sq, kindNode(isWhite(c), origin+o), 1, -lp[sq][c]+stepCost*float64(abs(f-o)))
 				}

@@ -176,10 +176,7 @@ func countRule(b *board, n [13]int, white, photo bool, fail func(string, ...any)
 	case k > 1 && fail("%s has %d kings", name, k):
 		return true
 	}
-	total := 0
-	for kind := pawn; kind <= king; kind++ {
-		total += count(kind)
-	}
+	total := pieces(n, white)
 	if total > 16 && fail("%s has %d pieces; at most 16", name, total) {
 		return true
 	}
@@ -287,11 +284,19 @@ func pawnRule(b *board, n [13]int, white bool, fail func(string, ...any) bool) b
 	return false
 }
 
-// pawnsFit tells whether one side's pawns could have got where they stand
-// with the captures the other side's lost pieces allow.
+// pawnsFit tells whether one side's pawns keep pawnRule on a board whose
+// counts are possible.
 func pawnsFit(b *board, white bool) bool {
-	need := pawnCaptures(b, white)
-	return need >= 0 && need <= 16-pieces(b.counts(), !white)
+	return !pawnRule(b, b.counts(), white, func(string, ...any) bool { return true })
+}
+
+// pawnSteps is how many ranks a pawn of one colour on square sq stands
+// from its start rank: 0 on it, negative behind it (its own back rank).
+func pawnSteps(sq int, white bool) int {
+	if white {
+		return 6 - sq/8 // rows run from rank 8
+	}
+	return sq/8 - 1
 }
 
 // pawnCaptures returns the fewest captures one side's pawns must have made
@@ -303,21 +308,14 @@ func pawnsFit(b *board, white bool) bool {
 // neighbours still at home. Pawns on the first or last rank are left to
 // the rule against them.
 func pawnCaptures(b *board, white bool) int {
-	p, home := bPawn, 1 // the start rank's row; rows run from rank 8
-	if white {
-		p, home = wPawn, 6
-	}
+	p := pieceOf(pawn, white)
 	var start uint8 // files of the pawns still on the start rank
 	var moved [][2]int
 	for sq, c := range b {
 		if c != p {
 			continue
 		}
-		r, f := sq/8, sq%8
-		steps := home - r
-		if !white {
-			steps = r - home
-		}
+		f, steps := sq%8, pawnSteps(sq, white)
 		switch {
 		case steps == 0:
 			start |= 1 << f
