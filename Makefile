@@ -47,13 +47,18 @@ testdata:
 
 # Rebuild models/digital.onnx from scratch (fetch art, render, train, export, evaluate,
 # regenerate testdata/heldout and models/README.md); ~85 min on 2 CPU cores.
-.PHONY: model photo-model
+.PHONY: model photo-model coords-model
 model:
 	sh scripts/build_model.sh
 
 # Rebuild models/photo.onnx (Blender renders and real photos; ~4.5 hours on 2 cores).
 photo-model:
 	sh scripts/build_photo_model.sh
+
+# Rebuild models/coords.onnx, the reader of printed coordinates (fonts from Debian;
+# ~35 minutes on 2 cores).
+coords-model:
+	sh scripts/build_coords_model.sh
 
 # Regenerate the assembler's square prior from the 10,000 lichess games that
 # ship with the chess module (a test dependency, so already in the module cache).

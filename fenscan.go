@@ -118,6 +118,9 @@ type Options struct {
 	// Assemble overrides what the assembler infers (orientation, side to
 	// move, castling, counters).
 	Assemble assemble.Options
+	// NoCoordinates leaves the letters and digits printed around a board
+	// unread: its orientation is then told by the pieces alone.
+	NoCoordinates bool
 }
 
 // Scanner reads boards from pictures. A Scanner runs one picture at a
@@ -125,8 +128,10 @@ type Options struct {
 type Scanner struct {
 	opts Options
 	clf  *classify.Classifier
-	// photo is loaded on first use: most pictures never need it.
-	photo *classify.Classifier
+	// photo is loaded on first use: most pictures never need it; glyphs,
+	// the coordinates model, too.
+	photo  *classify.Classifier
+	glyphs *classify.Glyphs
 }
 
 // New loads the model and returns a Scanner.
@@ -156,6 +161,9 @@ func New(opts Options) (*Scanner, error) {
 func (s *Scanner) Close() error {
 	if s.photo != nil {
 		s.photo.Close()
+	}
+	if s.glyphs != nil {
+		s.glyphs.Close()
 	}
 	return s.clf.Close()
 }
@@ -379,6 +387,16 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 		if r.kind == Photo {
 			in.TopLeft = topLeft(img, r)
 		}
+		// A photo's pieces tell its side weakly, so its coordinates are
+		// read first; a flat board's are read only when its pieces leave
+		// the orientation undecided, as they rarely do on a screen, where
+		// the network on the 32 cells would cost half a board's squares.
+		readCoords := !s.opts.NoCoordinates && s.opts.Assemble.Flip != "yes" && s.opts.Assemble.Flip != "no"
+		if readCoords && r.kind == Photo {
+			if in.Orientation, err = s.coordinates(ctx, img, r); err != nil {
+				return nil, err
+			}
+		}
 		// The last-move highlight tells the side to move; reading it needs
 		// colour, at a size where each square still has clean corners, in
 		// the same turn of the board as the squares were read.
@@ -390,6 +408,16 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 		pos, err := assemble.Assemble(in, s.opts.Assemble)
 		if err != nil {
 			return nil, err
+		}
+		if readCoords && r.kind != Photo && pos.OrientationBy == "default" {
+			if in.Orientation, err = s.coordinates(ctx, img, r); err != nil {
+				return nil, err
+			}
+			if in.Orientation != "" {
+				if pos, err = assemble.Assemble(in, s.opts.Assemble); err != nil {
+					return nil, err
+				}
+			}
 		}
 		if f.Bare {
 			pos.Warnings = append(pos.Warnings, bareWarning)
@@ -433,6 +461,35 @@ func topLeft(img gocv.Mat, r reading) assemble.Shade {
 	}
 	return ""
 }
+
+// coordinates returns the orientation that the letters and digits
+// printed around a board give, or "" when they give none.
+func (s *Scanner) coordinates(ctx context.Context, img gocv.Mat, r reading) (assemble.Orientation, error) {
+	if s.glyphs == nil {
+		g, err := classify.NewGlyphs(models.Coords, s.opts.Runtime)
+		if err != nil {
+			return "", fmt.Errorf("coordinates model: %w", err)
+		}
+		s.glyphs = g
+	}
+	cells, err := detect.EdgeCells(img, r.corners, s.glyphs.Cell())
+	if err != nil {
+		return "", nil // a board whose border cannot be cut has none to read
+	}
+	p, err := s.glyphs.Read(ctx, cells)
+	if err != nil {
+		return "", err
+	}
+	edge, _, ok := classify.WhiteEdge(p, r.kind == Photo)
+	if !ok {
+		return "", nil
+	}
+	return whiteAt[edge], nil
+}
+
+// whiteAt is the orientation of a board with White at each edge of the
+// picture (classify.EdgeTop and on).
+var whiteAt = [4]assemble.Orientation{assemble.BlackBottom, assemble.WhiteRight, assemble.WhiteBottom, assemble.WhiteLeft}
 
 // bareWarning tells the user of a board found from its frame alone.
 const bareWarning = "no squares could be told apart: the board was taken to fill its frame; check the edge files and ranks"

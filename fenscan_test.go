@@ -267,7 +267,7 @@ func TestStandardPositions(t *testing.T) {
 // TestScanPhotos reads the photos in testdata/photos as photos: the
 // board is found from its lines and read, and the FEN comes out from
 // White's side whichever side of the board the photo was taken from
-// (Black's side for samryan-001 and the render, whose endgame has two
+// (Black's side for samryan-001 and the renders, one an endgame with two
 // pawns a side, the side for samryan-005). The photo model is not yet as
 // sure as the digital one: three photos must come out exactly, and of all
 // squares at least minPhotoSquares.
@@ -280,8 +280,13 @@ func TestScanPhotos(t *testing.T) {
 		"samryan-005.jpg": true, "render-top-00018.jpg": true}
 	orientation := map[string]assemble.Orientation{
 		"samryan-001.jpg": assemble.BlackBottom, "samryan-005.jpg": assemble.WhiteRight,
-		"render-00002.jpg": assemble.BlackBottom,
+		"render-00002.jpg": assemble.BlackBottom, "render-00053.jpg": assemble.BlackBottom,
 	}
+	// The boards that print coordinates around their squares are turned
+	// by them (render-00053 is a random placement, whose pieces put White
+	// at the bottom for want of anything better).
+	byCoordinates := map[string]bool{"chesscog-4745.jpg": true, "chesscog-4750.jpg": true,
+		"samryan-001.jpg": true, "samryan-005.jpg": true, "render-00053.jpg": true}
 	labels, err := ReadLabels("testdata/photos/labels.csv")
 	if err != nil {
 		t.Fatal(err)
@@ -301,6 +306,9 @@ func TestScanPhotos(t *testing.T) {
 		}
 		if o, ok := orientation[name]; ok && b.Position.Orientation != o {
 			t.Errorf("%s: seen from %s, want %s", name, b.Position.Orientation, o)
+		}
+		if by := b.Position.OrientationBy; byCoordinates[name] != (by == "coordinates") {
+			t.Errorf("%s: orientation told by %s", name, by)
 		}
 		got, _ := expandPlacement(b.Placement())
 		want, _ := l.Squares()

@@ -68,7 +68,8 @@ type Input struct {
 	Highlight [64]bool
 	// Orientation is what coordinate letters and digits drawn in the
 	// picture say: "" when they say nothing, else WhiteBottom or
-	// BlackBottom.
+	// BlackBottom, or for a board that may be seen from its side
+	// (Sideways) WhiteLeft or WhiteRight too.
 	Orientation Orientation
 	// Sideways lets the board be seen from any of its four sides, as in
 	// a photo taken across the table; otherwise White sits at the bottom
@@ -288,9 +289,13 @@ func Assemble(in Input, opts Options) (*Position, error) {
 	}
 	switch in.Orientation {
 	case "", WhiteBottom, BlackBottom:
+	case WhiteLeft, WhiteRight:
+		if !in.Sideways {
+			return nil, fmt.Errorf("assemble: orientation hint %q needs a board that may be seen from its side", in.Orientation)
+		}
 	default:
-		return nil, fmt.Errorf("assemble: orientation hint must be %q, %q or empty, not %q",
-			WhiteBottom, BlackBottom, in.Orientation)
+		return nil, fmt.Errorf("assemble: orientation hint must be %q, %q, %q, %q or empty, not %q",
+			WhiteBottom, BlackBottom, WhiteLeft, WhiteRight, in.Orientation)
 	}
 	switch in.TopLeft {
 	case "", Light, Dark:

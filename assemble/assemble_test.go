@@ -505,15 +505,11 @@ func TestSideways(t *testing.T) {
 		{"endgame", "8/6k1/6p1/8/8/6P1/6K1/8", []Orientation{WhiteBottom, BlackBottom, WhiteLeft, WhiteRight}},
 		{"composition", "8/8/8/4k3/8/8/8/R3K3", []Orientation{WhiteBottom}},
 	}
+	sides := []Orientation{WhiteBottom, BlackBottom, WhiteLeft, WhiteRight}
 	for _, c := range cases {
 		for _, o := range c.orientations {
 			t.Run(c.name+"/"+string(o), func(t *testing.T) {
-				board := picture(t, c.placement, false, nil)
-				// Lay the board out as a picture taken with White at o.
-				var in Input
-				for i := range in.Squares {
-					in.Squares[i] = board.Squares[o.Square(i)]
-				}
+				in := seenFrom(t, c.placement, o)
 				in.Sideways = true
 				p, err := Assemble(in, Options{})
 				if err != nil {
@@ -528,14 +524,11 @@ func TestSideways(t *testing.T) {
 	// A board whose pieces say nothing of its side (a composition) is
 	// still put on the right pair of sides by its top-left square's
 	// shade: light with White at the bottom or top, dark at a side.
-	for _, o := range []Orientation{WhiteBottom, BlackBottom, WhiteLeft, WhiteRight} {
-		board := picture(t, "8/8/8/4k3/8/8/8/R3K3", false, nil)
-		in := Input{Sideways: true, TopLeft: Light}
+	for _, o := range sides {
+		in := seenFrom(t, "8/8/8/4k3/8/8/8/R3K3", o)
+		in.Sideways, in.TopLeft = true, Light
 		if o == WhiteLeft || o == WhiteRight {
 			in.TopLeft = Dark
-		}
-		for i := range in.Squares {
-			in.Squares[i] = board.Squares[o.Square(i)]
 		}
 		p, err := Assemble(in, Options{})
 		if err != nil {
@@ -545,28 +538,46 @@ func TestSideways(t *testing.T) {
 			t.Errorf("seen from %s with a %s top-left square: read from %s", o, in.TopLeft, p.Orientation)
 		}
 	}
+	// Its printed coordinates put it on the right side.
+	for _, o := range sides {
+		in := seenFrom(t, "8/8/8/4k3/8/8/8/R3K3", o)
+		in.Sideways, in.Orientation = true, o
+		p, err := Assemble(in, Options{})
+		if err != nil || p.Orientation != o || p.OrientationBy != "coordinates" || p.Placement() != "8/8/8/4k3/8/8/8/R3K3" {
+			t.Errorf("composition with coordinates, seen from %s: read %v from %s by %s (%v)",
+				o, p.Placement(), p.Orientation, p.OrientationBy, err)
+		}
+	}
 	// A board laid with a light a1 shades its squares the other way; an
 	// opening's pieces still say where White sits.
-	for _, o := range []Orientation{WhiteBottom, BlackBottom, WhiteLeft, WhiteRight} {
-		board := picture(t, afterNf3, false, nil)
-		in := Input{Sideways: true, TopLeft: Dark}
+	for _, o := range sides {
+		in := seenFrom(t, afterNf3, o)
+		in.Sideways, in.TopLeft = true, Dark
 		if o == WhiteLeft || o == WhiteRight {
 			in.TopLeft = Light
-		}
-		for i := range in.Squares {
-			in.Squares[i] = board.Squares[o.Square(i)]
 		}
 		if p, err := Assemble(in, Options{}); err != nil || p.Orientation != o || p.Placement() != afterNf3 {
 			t.Errorf("opening on a board laid wrong, seen from %s: read %v from %s (%v)", o, p.Placement(), p.Orientation, err)
 		}
 	}
-	// Without Sideways a board seen from the side is not turned.
-	board := picture(t, afterNf3, false, nil)
-	var in Input
-	for i := range in.Squares {
-		in.Squares[i] = board.Squares[WhiteRight.Square(i)]
-	}
+	// Without Sideways a board seen from the side is not turned, and
+	// coordinates cannot say it is.
+	in := seenFrom(t, afterNf3, WhiteRight)
 	if p, _ := Assemble(in, Options{}); p.Orientation != WhiteBottom {
 		t.Errorf("a board not marked sideways was read from %s", p.Orientation)
 	}
+	in.Orientation = WhiteRight
+	if _, err := Assemble(in, Options{}); err == nil {
+		t.Error("a flat board was turned to its side by coordinates")
+	}
+}
+
+// seenFrom lays a placement out as a picture taken with White at o.
+func seenFrom(t *testing.T, placement string, o Orientation) Input {
+	board := picture(t, placement, false, nil)
+	var in Input
+	for i := range in.Squares {
+		in.Squares[i] = board.Squares[o.Square(i)]
+	}
+	return in
 }

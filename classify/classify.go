@@ -87,25 +87,9 @@ type Classifier struct {
 // New loads an ONNX model for runtime rt. The model is checked before any
 // runtime sees it, since OpenCV aborts the process on a malformed file.
 func New(model []byte, rt Runtime) (*Classifier, error) {
-	crop, err := inputCrop(model)
+	eng, crop, names, err := load(model, rt)
 	if err != nil {
 		return nil, err
-	}
-	names, err := outputNames(model)
-	if err != nil {
-		return nil, fmt.Errorf("classify: not a usable ONNX model: %w", err)
-	}
-	var eng engine
-	switch rt {
-	case OpenCV, "":
-		eng, err = newOpenCV(model, names, crop)
-	case OnnxGo:
-		eng, err = newOnnxGo(model, crop)
-	default:
-		return nil, fmt.Errorf("classify: unknown runtime %q (want %s or %s)", rt, OpenCV, OnnxGo)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("classify: %w", err)
 	}
 	c := &Classifier{eng: eng, id: ModelID(model), crop: crop, embedding: -1}
 	for i, n := range names {
@@ -117,6 +101,32 @@ func New(model []byte, rt Runtime) (*Classifier, error) {
 		}
 	}
 	return c, nil
+}
+
+// load validates model and starts it in runtime rt; it returns the crop
+// size the model reads and the names of its outputs, in order.
+func load(model []byte, rt Runtime) (engine, image.Point, []string, error) {
+	crop, err := inputCrop(model)
+	if err != nil {
+		return nil, crop, nil, err
+	}
+	names, err := outputNames(model)
+	if err != nil {
+		return nil, crop, nil, fmt.Errorf("classify: not a usable ONNX model: %w", err)
+	}
+	var eng engine
+	switch rt {
+	case OpenCV, "":
+		eng, err = newOpenCV(model, names, crop)
+	case OnnxGo:
+		eng, err = newOnnxGo(model, crop)
+	default:
+		return nil, crop, nil, fmt.Errorf("classify: unknown runtime %q (want %s or %s)", rt, OpenCV, OnnxGo)
+	}
+	if err != nil {
+		return nil, crop, nil, fmt.Errorf("classify: %w", err)
+	}
+	return eng, crop, names, nil
 }
 
 // ModelID identifies a model file by the start of its SHA-256.
@@ -282,6 +292,12 @@ func crops(board *image.Gray, crop image.Point, squares []int) []float32 {
 
 func softmax(logits []float32) Probs {
 	var p Probs
+	softmaxTo(p[:], logits)
+	return p
+}
+
+// softmaxTo writes the softmax of logits to p, which has the same length.
+func softmaxTo(p, logits []float32) {
 	m := logits[0]
 	for _, v := range logits {
 		m = max(m, v)
@@ -295,5 +311,4 @@ func softmax(logits []float32) Probs {
 	for i := range p {
 		p[i] = float32(float64(p[i]) / sum)
 	}
-	return p
 }

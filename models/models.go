@@ -14,3 +14,9 @@ var Digital []byte
 //
 //go:embed photo.onnx
 var Photo []byte
+
+// Coords reads the file letters and rank digits printed around a board
+// (classify.Glyphs), which tell the side White sits on.
+//
+//go:embed coords.onnx
+var Coords []byte

@@ -29,6 +29,9 @@ PICKS = [
     # Seen from 82 degrees above: read flat by default until a doubtful board in an outline off
     # square was read as a photo too (fenscan.go, cameraSkew).
     (os.path.join(ROOT, "build", "photos", "heldout_top"), "images/00018.jpg", "render-top-00018.jpg"),
+    # A random placement whose pieces say nothing of the side: the coordinates printed on its
+    # border put Black at the bottom (classify.Glyphs).
+    (os.path.join(ROOT, "build", "photos", "heldout"), "images/00053.jpg", "render-00053.jpg"),
 ]
 
 

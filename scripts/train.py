@@ -25,13 +25,14 @@ def log(*a):
 
 class Net(nn.Module):
     """hw is the crop's height and width: 32x32 squares for screens and books, taller
-    crops for photos (scripts/train_photo.py)."""
+    crops for photos (scripts/train_photo.py), wide ones for the coordinates printed
+    beside a board (scripts/train_coords.py, which has its own classes)."""
 
-    def __init__(self, ch=CH, emb=EMB, bn=True, hw=(32, 32)):
+    def __init__(self, ch=CH, emb=EMB, bn=True, hw=(32, 32), classes=len(CLASSES)):
         super().__init__()
         a, b, c, d, e = ch
         self.bn = bn
-        self.cfg = (ch, emb, hw)
+        self.cfg = (ch, emb, hw, classes)
 
         def cbr(i, o):
             layers = [nn.Conv2d(i, o, 3, padding=1, bias=not bn)]
@@ -43,7 +44,7 @@ class Net(nn.Module):
                                       *cbr(a, b), *cbr(b, c), nn.MaxPool2d(2),
                                       *cbr(c, d), *cbr(d, e), nn.MaxPool2d(2))
         self.fc1 = nn.Linear(e * (hw[0] // 8) * (hw[1] // 8), emb)
-        self.fc2 = nn.Linear(emb, len(CLASSES))
+        self.fc2 = nn.Linear(emb, classes)
 
     def forward(self, x):
         h = torch.flatten(self.features(x), 1)
@@ -63,7 +64,8 @@ def load_onnx(path, hw=(32, 32)):
     # The widths are read from the weights, so any Net's export loads.
     ch = tuple(int(init[n.input[1]].shape[0]) for n in conv_nodes)
     emb = int(init[gemm_nodes[0].input[2]].shape[0])
-    m = Net(ch, emb, bn=False, hw=hw)
+    classes = int(init[gemm_nodes[1].input[2]].shape[0])
+    m = Net(ch, emb, bn=False, hw=hw, classes=classes)
     convs = [l for l in m.features if isinstance(l, nn.Conv2d)]
     with torch.no_grad():
         for l, n in zip(convs, conv_nodes):
@@ -117,8 +119,8 @@ def shape_augment(xb, share=0.7):
 
 def fold(model, T):
     """copy of model without BatchNorm (folded into conv) and with logits divided by T."""
-    ch, emb, hw = model.cfg
-    m = Net(ch, emb, bn=False, hw=hw)
+    ch, emb, hw, classes = model.cfg
+    m = Net(ch, emb, bn=False, hw=hw, classes=classes)
     if not model.bn:  # nothing to fold
         m.load_state_dict(model.state_dict())
         with torch.no_grad():

@@ -89,6 +89,7 @@ type modelFlags struct {
 	profilePath string
 	consistency bool
 	noPrior     bool
+	noCoords    bool
 }
 
 func (m *modelFlags) register(cmd *cobra.Command) {
@@ -107,6 +108,8 @@ func (m *modelFlags) registerReading(cmd *cobra.Command) {
 	cmd.Flags().BoolVar(&m.consistency, "consistency", false, "let doubtful squares take the reading of confident look-alike squares")
 	cmd.Flags().BoolVar(&m.noPrior, "no-square-prior", false,
 		"read each square by the model alone, not also by how often each piece stands there in real games (for problems with unusual placements)")
+	cmd.Flags().BoolVar(&m.noCoords, "no-coordinates", false,
+		"do not read the letters and digits printed around a board; tell its orientation by the pieces alone")
 }
 
 // scanner loads the chosen model into a scanner with the other options.
@@ -153,6 +156,7 @@ func (m *modelFlags) scanner(opts fenscan.Options) (*fenscan.Scanner, error) {
 	}
 	opts.Consistency = m.consistency
 	opts.Assemble.NoPrior = m.noPrior
+	opts.NoCoordinates = m.noCoords
 	// A developer's switch, not a flag: the detector's every fit, on
 	// standard error (with --jobs 1, so that pictures do not interleave).
 	if os.Getenv("FENSCAN_DEBUG") != "" {

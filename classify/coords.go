@@ -1,0 +1,242 @@
+package classify
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	"math"
+	"sync"
+)
+
+// NumGlyphs is the number of classes the coordinates model tells apart.
+const NumGlyphs = 17
+
+// GlyphLabels names the coordinates model's classes in its output order:
+// "" for a cell with no coordinate, then the file letters and the rank
+// digits.
+var GlyphLabels = [NumGlyphs]string{"", "a", "b", "c", "d", "e", "f", "g", "h",
+	"1", "2", "3", "4", "5", "6", "7", "8"}
+
+// GlyphProbs holds one probability per glyph class, in GlyphLabels order.
+type GlyphProbs [NumGlyphs]float32
+
+// Edges of a board, in the order Glyphs.Read and WhiteEdge take them (the
+// order of detect.Edge).
+const (
+	EdgeTop = iota
+	EdgeRight
+	EdgeBottom
+	EdgeLeft
+)
+
+// Glyphs reads the file letters and rank digits printed beside a board's
+// edge squares (see detect.EdgeCells). It is safe for concurrent use,
+// though calls run one at a time.
+type Glyphs struct {
+	mu     sync.Mutex
+	eng    engine
+	cell   image.Point
+	logits int
+}
+
+// NewGlyphs loads the coordinates model for runtime rt.
+func NewGlyphs(model []byte, rt Runtime) (*Glyphs, error) {
+	eng, cell, names, err := load(model, rt)
+	if err != nil {
+		return nil, err
+	}
+	g := &Glyphs{eng: eng, cell: cell}
+	for i, n := range names {
+		if n == logitsName {
+			g.logits = i
+		}
+	}
+	return g, nil
+}
+
+// Cell is the width (along the edge) and depth of the cells the model
+// reads.
+func (g *Glyphs) Cell() image.Point { return g.cell }
+
+// Close frees the runtime's resources.
+func (g *Glyphs) Close() error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.eng != nil {
+		g.eng.close()
+		g.eng = nil
+	}
+	return nil
+}
+
+// Read returns the glyph probabilities of the cells beside each edge
+// square, in one run of the network. Cells with no ink in them (a plain
+// border, a screen's background: see inked) read as holding no glyph
+// without the network, which spends about as long on the 32 cells as on
+// half a board's squares.
+func (g *Glyphs) Read(ctx context.Context, cells [4][8]*image.Gray) ([4][8]GlyphProbs, error) {
+	var out [4][8]GlyphProbs
+	if err := ctx.Err(); err != nil {
+		return out, err
+	}
+	w, h := g.cell.X, g.cell.Y
+	var run []int // the cells the network reads, edge by edge
+	input := make([]float32, 0, 32*w*h)
+	for e := range cells {
+		for i, c := range cells[e] {
+			if c == nil || c.Bounds().Dx() != w || c.Bounds().Dy() != h {
+				return out, fmt.Errorf("classify: coordinate cells must be %dx%d", w, h)
+			}
+			out[e][i][0] = 1
+			if !inked(c) {
+				continue
+			}
+			run = append(run, e*8+i)
+			b := c.Bounds()
+			for y := b.Min.Y; y < b.Max.Y; y++ {
+				for _, v := range c.Pix[c.PixOffset(b.Min.X, y):][:w] {
+					input = append(input, float32(v)/255)
+				}
+			}
+		}
+	}
+	if len(run) == 0 {
+		return out, nil
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.eng == nil {
+		return out, errors.New("classify: coordinates model is closed")
+	}
+	outs, err := g.eng.run(input, len(run))
+	if err != nil {
+		return out, fmt.Errorf("classify: coordinates: %w", err)
+	}
+	if g.logits >= len(outs) || len(outs[g.logits]) != len(run)*NumGlyphs {
+		return out, fmt.Errorf("classify: coordinates model did not return %dx%d logits", len(run), NumGlyphs)
+	}
+	l := outs[g.logits]
+	for k, c := range run {
+		softmaxTo(out[c/8][c%8][:], l[k*NumGlyphs:(k+1)*NumGlyphs])
+	}
+	return out, nil
+}
+
+// A cell is inked when at least inkPixels of its pixels differ from its
+// median by more than inkLevel grey levels: the least glyph the model
+// reads (4.5 pixels high, 20 levels off its ground) has more.
+const (
+	inkLevel  = 16
+	inkPixels = 12
+)
+
+// inked tells whether a cell holds anything that could be a glyph.
+func inked(c *image.Gray) bool {
+	var hist [256]int
+	b := c.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for _, v := range c.Pix[c.PixOffset(b.Min.X, y):][:b.Dx()] {
+			hist[v]++
+		}
+	}
+	half, med := b.Dx()*b.Dy()/2, 0
+	for n := 0; med < 255 && n+hist[med] <= half; med++ {
+		n += hist[med]
+	}
+	far := 0
+	for v, n := range hist {
+		if v < med-inkLevel || v > med+inkLevel {
+			far += n
+		}
+	}
+	return far >= inkPixels
+}
+
+// What the coordinates must show before they decide a board's
+// orientation: with four sides to choose from, the best must lead the
+// next by leadNeeded nats, with at least supportNeeded cells reading,
+// more likely than not, the very glyph it expects there.
+const (
+	leadNeeded    = 8.0
+	supportNeeded = 4
+	// floorProb bounds what one cell can cost a side: a glyph misread
+	// (a "6" turned over is a "9", a "g" much like it) or a piece's top
+	// leaning over the border must not outweigh the cells that agree.
+	floorProb = 1e-3
+)
+
+// WhiteEdge tells from the glyphs read beside a board's edges (see
+// Glyphs.Read) at which edge of the picture White sits: the edge nearest
+// rank 1. Each side White could sit at expects a letter or digit in each
+// cell; a cell votes by the log-probability of that glyph among the 16,
+// weighted by how surely it holds a glyph at all. sideways admits all
+// four edges, otherwise only the bottom and the top. ok is false when the
+// glyphs do not decide.
+func WhiteEdge(p [4][8]GlyphProbs, sideways bool) (edge int, lead float64, ok bool) {
+	candidates := []int{EdgeBottom, EdgeTop}
+	if sideways {
+		candidates = append(candidates, EdgeRight, EdgeLeft)
+	}
+	score := make([]float64, len(candidates))
+	support := make([]int, len(candidates))
+	for k, w := range candidates {
+		for e := range p {
+			for i, c := range p[e] {
+				want := expectedGlyph(w, e, i)
+				glyph := 1 - float64(c[0])
+				if glyph <= 0 {
+					continue
+				}
+				q := math.Max(float64(c[want])/glyph, floorProb)
+				score[k] += glyph * math.Log(q)
+				if c[want] > 0.5 {
+					support[k]++
+				}
+			}
+		}
+	}
+	best := 0
+	for k := range score {
+		if score[k] > score[best] {
+			best = k
+		}
+	}
+	lead = math.Inf(1)
+	for k := range score {
+		if k != best {
+			lead = math.Min(lead, score[best]-score[k])
+		}
+	}
+	return candidates[best], lead, lead >= leadNeeded && support[best] >= supportNeeded
+}
+
+// expectedGlyph is the class of the glyph a board with White at edge w
+// prints beside square i of edge e (i from the picture's left or top).
+func expectedGlyph(w, e, i int) int {
+	across := e == EdgeTop || e == EdgeBottom // the cells run left to right
+	letter := func(f int) int { return 1 + f }
+	digit := func(r int) int { return 8 + r }
+	switch w {
+	case EdgeBottom:
+		if across {
+			return letter(i)
+		}
+		return digit(8 - i)
+	case EdgeTop:
+		if across {
+			return letter(7 - i)
+		}
+		return digit(i + 1)
+	case EdgeRight:
+		if across {
+			return digit(8 - i)
+		}
+		return letter(7 - i)
+	default: // EdgeLeft
+		if across {
+			return digit(i + 1)
+		}
+		return letter(i)
+	}
+}

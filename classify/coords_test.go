@@ -1,0 +1,73 @@
+package classify
+
+import "testing"
+
+// printed gives glyph probabilities for a board with White at edge w whose
+// coordinates are printed on the edges in on, read surely (0.9) except in
+// the cells of miss, which read as nothing.
+func printed(w int, on []int, miss map[[2]int]bool) [4][8]GlyphProbs {
+	var p [4][8]GlyphProbs
+	for e := range p {
+		for i := range p[e] {
+			p[e][i][0] = 1
+		}
+	}
+	for _, e := range on {
+		for i := range p[e] {
+			if miss[[2]int{e, i}] {
+				continue
+			}
+			c := &p[e][i]
+			for k := range c {
+				c[k] = 0.1 / (NumGlyphs - 1)
+			}
+			c[expectedGlyph(w, e, i)] = 0.9
+		}
+	}
+	return p
+}
+
+func TestWhiteEdge(t *testing.T) {
+	all := []int{EdgeTop, EdgeRight, EdgeBottom, EdgeLeft}
+	for _, c := range []struct {
+		name     string
+		p        [4][8]GlyphProbs
+		sideways bool
+		edge     int
+		ok       bool
+	}{
+		{"white at the bottom, all edges", printed(EdgeBottom, all, nil), false, EdgeBottom, true},
+		{"black at the bottom, near edge only", printed(EdgeTop, []int{EdgeBottom}, nil), false, EdgeTop, true},
+		{"white at the right, ranks across", printed(EdgeRight, []int{EdgeTop, EdgeBottom}, nil), true, EdgeRight, true},
+		{"white at the left, files down the side", printed(EdgeLeft, []int{EdgeLeft}, nil), true, EdgeLeft, true},
+		// A flat picture is never read sideways: ranks across the bottom
+		// say nothing of bottom or top.
+		{"flat, sideways glyphs", printed(EdgeRight, []int{EdgeBottom}, nil), false, -1, false},
+		{"no coordinates", printed(EdgeBottom, nil, nil), true, -1, false},
+		// Pieces hide most of the one printed edge: three cells are not
+		// enough.
+		{"three cells", printed(EdgeBottom, []int{EdgeBottom},
+			map[[2]int]bool{{2, 0}: true, {2, 1}: true, {2, 2}: true, {2, 3}: true, {2, 4}: true}), false, -1, false},
+		{"five cells", printed(EdgeBottom, []int{EdgeBottom},
+			map[[2]int]bool{{2, 0}: true, {2, 1}: true, {2, 2}: true}), false, EdgeBottom, true},
+	} {
+		edge, lead, ok := WhiteEdge(c.p, c.sideways)
+		if ok != c.ok || ok && edge != c.edge {
+			t.Errorf("%s: WhiteEdge = %d, %v (lead %.1f); want %d, %v", c.name, edge, ok, lead, c.edge, c.ok)
+		}
+	}
+}
+
+// TestWhiteEdgeMisread: one cell read surely as the wrong glyph (a "6"
+// turned over reads as a "9", a "g" like it) costs a side a bounded amount,
+// and the other cells still decide.
+func TestWhiteEdgeMisread(t *testing.T) {
+	p := printed(EdgeBottom, []int{EdgeBottom}, nil)
+	for k := range p[EdgeBottom][6] {
+		p[EdgeBottom][6][k] = 0
+	}
+	p[EdgeBottom][6][expectedGlyph(EdgeTop, EdgeBottom, 6)] = 1
+	if edge, lead, ok := WhiteEdge(p, true); !ok || edge != EdgeBottom {
+		t.Errorf("WhiteEdge = %d, %v (lead %.1f); want the bottom", edge, ok, lead)
+	}
+}
