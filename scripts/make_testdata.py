@@ -113,6 +113,23 @@ def main():
     canvas.save(os.path.join(OUT, "small-chessnut.jpg"), quality=85)
     rows.append(("small-chessnut.jpg", fen3, "screenshot", "128 px board on a dark page, no coordinates, JPEG"))
 
+    # A composition seen from Black's side: its pieces say nothing of the
+    # side, the coordinates printed around the board (h to a below, 1 to 8
+    # down the left) do. DejaVu, the font, is one the coordinates model
+    # never saw in training.
+    fen4 = "8/8/8/4k3/8/8/8/R3K3"
+    sq, m = 40, 30
+    bd = board(fen4, sq, "cburnett", (240, 217, 181), (181, 136, 99), flipped=True, coords=False)
+    page = Image.new("RGB", (8 * sq + 2 * m, 8 * sq + 2 * m), (250, 250, 248))
+    page.paste(bd, (m, m))
+    d = ImageDraw.Draw(page)
+    for i in range(8):
+        d.text((m + i * sq + sq // 2, m + 8 * sq + m // 2), "hgfedcba"[i], fill=(40, 40, 40), font=font(15), anchor="mm")
+        d.text((m // 2, m + i * sq + sq // 2), "12345678"[i], fill=(40, 40, 40), font=font(15), anchor="mm")
+    page.save(os.path.join(OUT, "composition-black-coords.png"), optimize=True)
+    rows.append(("composition-black-coords.png", fen4, "diagram",
+                 "composition seen from Black's side (FLIPPED), coordinates printed outside the board"))
+
     # The small board again as WebP, and as a JPEG stored rotated with an
     # EXIF Orientation tag (6: rotate 90 degrees clockwise to view), as
     # phones save photos.
@@ -157,6 +174,7 @@ def main():
         f.write("image,fen_placement,kind,notes,source,license\n")
         lic = {"browser-cburnett.png": "GPLv2+ (cburnett pieces, Colin M.L. Burnett)",
                "black-side-merida.png": "GPLv2+ (merida pieces, Armando Hernandez Marroquin)",
+               "composition-black-coords.png": "GPLv2+ (cburnett pieces, Colin M.L. Burnett)",
                "small-chessnut.jpg": "Apache-2.0 (chessnut pieces, Alexis Luengas)",
                "small-chessnut.webp": "Apache-2.0 (chessnut pieces, Alexis Luengas)",
                "exif-rotated.jpg": "Apache-2.0 (chessnut pieces, Alexis Luengas)"}

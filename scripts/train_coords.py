@@ -12,7 +12,7 @@ import torch
 import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from train import Net, fold, export, predict, fit_T, ece, log, train_step  # noqa: E402
+from train import Net, fold, export, predict, fit_T, ece, log, train_step, load_onnx  # noqa: E402
 from gen_glyphs import H, W, GLYPHS  # noqa: E402
 
 CLASSES = ["none"] + list(GLYPHS)
@@ -36,6 +36,7 @@ def main():
     ap.add_argument("--lr", type=float, default=2e-3)
     ap.add_argument("--bs", type=int, default=64)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--init-onnx", default="", help="go on training an exported model (its BatchNorm folded)")
     ap.add_argument("--out", default="models/coords.onnx")
     ap.add_argument("--report", default="build/coords/report.json")
     a = ap.parse_args()
@@ -47,7 +48,7 @@ def main():
     Xv, Yv = load(a.val)
     Xh, Yh = load(a.heldout)
     log("train %d, val %d, held-out font %d crops of %dx%d" % (len(Y), len(Yv), len(Yh), W, H))
-    model = Net(CH, EMB, hw=(H, W), classes=len(CLASSES))
+    model = load_onnx(a.init_onnx, (H, W)) if a.init_onnx else Net(CH, EMB, hw=(H, W), classes=len(CLASSES))
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=1e-4)
     t0, step, budget = time.time(), 0, a.minutes * 60
     while time.time() - t0 < budget:
@@ -56,7 +57,7 @@ def main():
             g["lr"] = a.lr * 0.5 * (1 + math.cos(math.pi * frac))
         # Tiny, faint glyphs teach nothing until the network knows glyphs:
         # the first third of the time is mostly easy crops.
-        ne = int(a.bs * (0.7 if frac < 0.33 else 0.15))
+        ne = int(a.bs * (0.7 if frac < 0.33 and not a.init_onnx else 0.15))
         ie, ih = np.random.randint(0, len(Ye), ne), np.random.randint(0, len(Y), a.bs - ne)
         xs = np.concatenate([Xe[ie], X[ih]])
         ys = np.concatenate([Ye[ie], Y[ih]])
