@@ -7,7 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fenscan/fenscan/classify"
 	"github.com/fenscan/fenscan/internal/testfiles"
+	"github.com/fenscan/fenscan/models"
 )
 
 // TestScanPDF scans a PDF made of two generated book pages, all pages and
@@ -126,5 +128,21 @@ func TestScanPhotoKind(t *testing.T) {
 	}
 	if g, w := middle(got.FEN), middle(want); g != w {
 		t.Errorf("ranks 7 to 3: got %s, want %s (FEN %s)", g, w, got.FEN)
+	}
+}
+
+// TestVersion names each embedded model with its identity.
+func TestVersion(t *testing.T) {
+	r := fenscanRun("version")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.err)
+	}
+	for _, m := range []struct {
+		name  string
+		model []byte
+	}{{"digital", models.Digital}, {"photo", models.Photo}, {"coords", models.Coords}} {
+		if line := "model " + m.name + " " + classify.ModelID(m.model); !strings.Contains(r.out, line) {
+			t.Errorf("version does not say %q:\n%s", line, r.out)
+		}
 	}
 }

@@ -15,9 +15,13 @@ func newVersionCmd(ios ioStreams) *cobra.Command {
 		Short: "Print the version and the embedded models' identities",
 		Args:  usageArgs(cobra.NoArgs),
 		RunE: func(*cobra.Command, []string) error {
-			fmt.Fprintf(ios.Out, "fenscan %s\nmodel digital %s (%d bytes)\nmodel photo %s (%d bytes)\n",
-				fenscan.Version, classify.ModelID(models.Digital), len(models.Digital),
-				classify.ModelID(models.Photo), len(models.Photo))
+			fmt.Fprintf(ios.Out, "fenscan %s\n", fenscan.Version)
+			for _, m := range []struct {
+				name  string
+				model []byte
+			}{{"digital", models.Digital}, {"photo", models.Photo}, {"coords", models.Coords}} {
+				fmt.Fprintf(ios.Out, "model %s %s (%d bytes)\n", m.name, classify.ModelID(m.model), len(m.model))
+			}
 			return nil
 		},
 	}
