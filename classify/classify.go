@@ -236,15 +236,9 @@ func (c *Classifier) read(ctx context.Context, board *image.Gray, skip [64]bool)
 	input := crops(board, c.crop, run)
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.eng == nil {
-		return nil, errors.New("classify: classifier is closed")
-	}
-	outs, err := c.eng.run(input, len(run))
+	outs, err := forward(c.eng, input, len(run), c.logits, NumClasses)
 	if err != nil {
-		return nil, fmt.Errorf("classify: %w", err)
-	}
-	if c.logits >= len(outs) || len(outs[c.logits]) != len(run)*NumClasses {
-		return nil, fmt.Errorf("classify: model did not return %dx%d logits", len(run), NumClasses)
+		return nil, err
 	}
 	logits := outs[c.logits]
 	for i, sq := range run {
@@ -259,6 +253,22 @@ func (c *Classifier) read(ctx context.Context, board *image.Gray, skip [64]bool)
 		}
 	}
 	return r, nil
+}
+
+// forward runs n crops through eng, a model's engine (nil once closed),
+// and checks that its output logits holds classes values for each.
+func forward(eng engine, input []float32, n, logits, classes int) ([][]float32, error) {
+	if eng == nil {
+		return nil, errors.New("classify: model is closed")
+	}
+	outs, err := eng.run(input, n)
+	if err != nil {
+		return nil, fmt.Errorf("classify: %w", err)
+	}
+	if logits >= len(outs) || len(outs[logits]) != n*classes {
+		return nil, fmt.Errorf("classify: model did not return %dx%d logits", n, classes)
+	}
+	return outs, nil
 }
 
 // plainProbs is what a plain square reads as.

@@ -2,7 +2,6 @@ package classify
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"image"
 	"math"
@@ -106,15 +105,9 @@ func (g *Glyphs) Read(ctx context.Context, cells [4][8]*image.Gray) ([4][8]Glyph
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.eng == nil {
-		return out, errors.New("classify: coordinates model is closed")
-	}
-	outs, err := g.eng.run(input, len(run))
+	outs, err := forward(g.eng, input, len(run), g.logits, NumGlyphs)
 	if err != nil {
-		return out, fmt.Errorf("classify: coordinates: %w", err)
-	}
-	if g.logits >= len(outs) || len(outs[g.logits]) != len(run)*NumGlyphs {
-		return out, fmt.Errorf("classify: coordinates model did not return %dx%d logits", len(run), NumGlyphs)
+		return out, fmt.Errorf("coordinates: %w", err)
 	}
 	l := outs[g.logits]
 	for k, c := range run {

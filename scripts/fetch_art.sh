@@ -1,14 +1,19 @@
 #!/bin/sh
 # Fetch (not install) Debian packages that contain free chess piece art and fonts,
-# and unpack them under build/art/PKG. Idempotent.
+# and unpack them under build/art/PKG. Idempotent. Other packages into another
+# folder (scripts/fetch_fonts.sh): sh scripts/fetch_art.sh DIR PKG...
 set -e
 cd "$(dirname "$0")/.."
-mkdir -p build/art build/debs
+dest=build/art
 PKGS="pychess scid-data eboard pgn2web texlive-games xboard knights gnome-chess"
+if [ $# -gt 0 ]; then
+  dest=$1; shift; PKGS="$*"
+fi
+mkdir -p "$dest" build/debs
 for p in $PKGS; do
-  if [ -d "build/art/$p" ]; then echo "have $p"; continue; fi
+  if [ -d "$dest/$p" ]; then echo "have $p"; continue; fi
   ( cd build/debs && rm -f ${p}_*.deb && apt-get download "$p" ) || { echo "WARN: could not download $p"; continue; }
   deb=$(ls build/debs/${p}_*.deb | head -1)
-  mkdir -p "build/art/$p.tmp" && dpkg -x "$deb" "build/art/$p.tmp" && mv "build/art/$p.tmp" "build/art/$p"
+  mkdir -p "$dest/$p.tmp" && dpkg -x "$deb" "$dest/$p.tmp" && mv "$dest/$p.tmp" "$dest/$p"
   echo "unpacked $p"
 done
