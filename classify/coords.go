@@ -183,7 +183,7 @@ func WhiteEdge(p [4][8]GlyphProbs, sideways bool) (edge int, lead float64, ok bo
 				}
 				q := math.Max(float64(c[want])/glyph, floorProb)
 				score[k] += glyph * math.Log(q)
-				if c[want] > 0.5 {
+				if likeliestGlyph(c) == want {
 					support[k]++
 				}
 			}
@@ -202,6 +202,17 @@ func WhiteEdge(p [4][8]GlyphProbs, sideways bool) (edge int, lead float64, ok bo
 		}
 	}
 	return candidates[best], lead, lead >= leadNeeded && support[best] >= supportNeeded
+}
+
+// likeliestGlyph is the most probable of the 16 glyphs in a cell.
+func likeliestGlyph(c GlyphProbs) int {
+	best := 1
+	for k := 2; k < NumGlyphs; k++ {
+		if c[k] > c[best] {
+			best = k
+		}
+	}
+	return best
 }
 
 // expectedGlyph is the class of the glyph a board with White at edge w
