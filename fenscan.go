@@ -387,16 +387,6 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 		if r.kind == Photo {
 			in.TopLeft = topLeft(img, r)
 		}
-		// A photo's pieces tell its side weakly, so its coordinates are
-		// read first; a flat board's are read only when its pieces leave
-		// the orientation undecided, as they rarely do on a screen, where
-		// the network on the 32 cells would cost half a board's squares.
-		readCoords := !s.opts.NoCoordinates && s.opts.Assemble.Flip != "yes" && s.opts.Assemble.Flip != "no"
-		if readCoords && r.kind == Photo {
-			if in.Orientation, err = s.coordinates(ctx, img, r); err != nil {
-				return nil, err
-			}
-		}
 		// The last-move highlight tells the side to move; reading it needs
 		// colour, at a size where each square still has clean corners, in
 		// the same turn of the board as the squares were read.
@@ -405,19 +395,9 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 				in.Highlight = marks.Highlights(colour)
 			}
 		}
-		pos, err := assemble.Assemble(in, s.opts.Assemble)
+		pos, err := s.assemble(ctx, img, r, in)
 		if err != nil {
 			return nil, err
-		}
-		if readCoords && r.kind != Photo && pos.OrientationBy == "default" {
-			if in.Orientation, err = s.coordinates(ctx, img, r); err != nil {
-				return nil, err
-			}
-			if in.Orientation != "" {
-				if pos, err = assemble.Assemble(in, s.opts.Assemble); err != nil {
-					return nil, err
-				}
-			}
 		}
 		if f.Bare {
 			pos.Warnings = append(pos.Warnings, bareWarning)
@@ -460,6 +440,31 @@ func topLeft(img gocv.Mat, r reading) assemble.Shade {
 		return assemble.Light
 	}
 	return ""
+}
+
+// assemble builds the position of a board read as r, oriented by the
+// coordinates printed around it when they tell its side. A photo's pieces
+// tell its side weakly, so its coordinates are read first; a flat board's
+// are read only when its pieces leave the orientation undecided, as they
+// rarely do on a screen, where the network on the 32 cells would cost as
+// much as on the board's squares.
+func (s *Scanner) assemble(ctx context.Context, img gocv.Mat, r reading, in assemble.Input) (*assemble.Position, error) {
+	flip := s.opts.Assemble.Flip
+	read := !s.opts.NoCoordinates && flip != "yes" && flip != "no"
+	var err error
+	if read && r.kind == Photo {
+		if in.Orientation, err = s.coordinates(ctx, img, r); err != nil {
+			return nil, err
+		}
+	}
+	pos, err := assemble.Assemble(in, s.opts.Assemble)
+	if err != nil || !read || r.kind == Photo || pos.OrientationBy != "default" {
+		return pos, err
+	}
+	if in.Orientation, err = s.coordinates(ctx, img, r); err != nil || in.Orientation == "" {
+		return pos, err
+	}
+	return assemble.Assemble(in, s.opts.Assemble)
 }
 
 // coordinates returns the orientation that the letters and digits
