@@ -73,7 +73,7 @@ func (g *Glyphs) Close() error {
 // square, in one run of the network. Cells with no ink in them (a plain
 // border, a screen's background: see inked) read as holding no glyph
 // without the network, which spends about as long on the 32 cells as on
-// half a board's squares.
+// a board's 64 squares.
 func (g *Glyphs) Read(ctx context.Context, cells [4][8]*image.Gray) ([4][8]GlyphProbs, error) {
 	var out [4][8]GlyphProbs
 	if err := ctx.Err(); err != nil {
