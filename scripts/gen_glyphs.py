@@ -16,7 +16,9 @@ photo renders' coordinates (scripts/photo_render.py), is held out: --heldout dra
 only from it, for a test set of a font never trained on.
 
   /usr/bin/python3 scripts/gen_glyphs.py --n 150000 --seed 1 --out build/coords/train.npz
-  /usr/bin/python3 scripts/gen_glyphs.py --n 8000 --seed 2 --heldout --out build/coords/heldout.npz
+  /usr/bin/python3 scripts/gen_glyphs.py --n 30000 --seed 4 --easy --out build/coords/easy.npz
+  /usr/bin/python3 scripts/gen_glyphs.py --n 8000 --seed 3 --heldout --out build/coords/heldout.npz
+(scripts/build_coords_model.sh runs them all.)
 """
 import argparse, glob, io, os, random, sys
 from multiprocessing import Pool
