@@ -20,7 +20,7 @@ only from it, for a test set of a font never trained on.
   /usr/bin/python3 scripts/gen_glyphs.py --n 8000 --seed 3 --heldout --out build/coords/heldout.npz
 (scripts/build_coords_model.sh runs them all.)
 """
-import argparse, glob, io, os, random, sys
+import argparse, glob, os, random, sys
 from multiprocessing import Pool
 
 import cv2
