@@ -21,19 +21,17 @@ const (
 	priorClip   = 3.0
 )
 
-// guards are the bishops' start squares (c1, f1, c8, f8, squares a8..h1)
-// with the two pawns that shut each bishop in, and whose pawns they are.
-// While both pawns stand at home the bishop has never moved: in real
-// games its square then holds it 999 times in 1000 (it can only have been
-// taken there), where the square alone says one in five. A photo from
-// above reads a bishop's round head as a pawn or a knight; this is what
-// puts it back.
-var guards = [4]struct {
+// A guard is a bishop's start square (squares a8..h1) with the two pawns
+// that shut the bishop in, and whose pawns they are. While both pawns
+// stand at home the bishop has never moved: in real games its square then
+// holds it 999 times in 1000 (it can only have been taken there), where
+// the square alone says one in five. A photo from above reads a bishop's
+// round head as a pawn or a knight; this is what puts it back. The four
+// guards (c1, f1, c8, f8) are in prior_table.go, written by priorgen with
+// the lifts it counted for them (guardedLift).
+type guard struct {
 	home, left, right int
 	pawn              int8
-}{
-	{58, 49, 51, wPawn}, {61, 52, 54, wPawn},
-	{2, 9, 11, bPawn}, {5, 12, 14, bPawn},
 }
 
 // withPrior returns oriented log probabilities with the square prior

@@ -71,6 +71,14 @@ var squareLift = [64][13]float32{
 	{-0.061, -11.929, -3.396, -2.568, 2.650, -2.885, 0.807, -11.925, -3.207, -3.630, -2.353, -1.752, -3.675},
 }
 
+// guards are the bishops' start squares and the pawns that shut them in.
+var guards = [4]guard{
+	{home: 58, left: 49, right: 51, pawn: wPawn}, // c1
+	{home: 61, left: 52, right: 54, pawn: wPawn}, // f1
+	{home: 2, left: 9, right: 11, pawn: bPawn},   // c8
+	{home: 5, left: 12, right: 14, pawn: bPawn},  // f8
+}
+
 // guardedLift[i][c] is ln(P(c | sq, guarded) / P(c)) on the start square
 // of guards[i] while both its pawns stand at home.
 var guardedLift = [4][13]float32{

@@ -253,13 +253,9 @@ func abs(x int) int {
 
 // pieces counts the pieces of one colour, pawns and king included.
 func pieces(n [13]int, white bool) int {
-	base := bPawn
-	if white {
-		base = wPawn
-	}
 	total := 0
 	for kind := pawn; kind <= king; kind++ {
-		total += n[base+int8(kind)]
+		total += n[pieceOf(kind, white)]
 	}
 	return total
 }

@@ -61,7 +61,8 @@ func main() {
 }
 
 // guards are the four bishops' start squares with the two pawns that shut
-// each in until one of them moves, as assemble.guards lists them.
+// each in until one of them moves; table writes them for the assembler
+// (assemble.guard) beside their lifts.
 var guards = [4][3]chess.Square{
 	{chess.C1, chess.B2, chess.D2}, {chess.F1, chess.E2, chess.G2},
 	{chess.C8, chess.B7, chess.D7}, {chess.F8, chess.E7, chess.G7},
@@ -162,6 +163,17 @@ func (t *tally) table() ([]byte, error) {
 	b.WriteString("var squareLift = [64][13]float32{\n")
 	for i := range t.squares {
 		row(&b, t.squares[i], t.positions)
+	}
+	b.WriteString("}\n\n")
+	b.WriteString("// guards are the bishops' start squares and the pawns that shut them in.\n")
+	b.WriteString("var guards = [4]guard{\n")
+	for i, gd := range guards {
+		pawn := "wPawn"
+		if i >= 2 {
+			pawn = "bPawn"
+		}
+		fmt.Fprintf(&b, "\t{home: %d, left: %d, right: %d, pawn: %s}, // %s\n",
+			index(gd[0]), index(gd[1]), index(gd[2]), pawn, gd[0])
 	}
 	b.WriteString("}\n\n")
 	b.WriteString("// guardedLift[i][c] is ln(P(c | sq, guarded) / P(c)) on the start square\n")
