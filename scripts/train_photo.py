@@ -16,8 +16,6 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from train import Net, fold, export, predict, fit_T, ece, log, train_step, load_onnx  # noqa: E402
 from fenprep import CLASSES  # noqa: E402
 
-HW = (64, 32)
-
 
 def load(dirs):
     xs, ys, gs = [], [], []
@@ -68,6 +66,8 @@ def main():
     ap.add_argument("--init-onnx", default="", help="go on training an exported photo model")
     ap.add_argument("--ch", default="16,32,32,64,64", help="the five convolutions' widths")
     ap.add_argument("--emb", type=int, default=96, help="the embedding's width")
+    ap.add_argument("--hw", default="64,32", help="the crops' height and width (photocrops -h, -w); "
+                    "fenscan reads the size from the model")
     a = ap.parse_args()
     torch.set_num_threads(2)
     torch.manual_seed(a.seed)
@@ -90,7 +90,10 @@ def main():
         len(Yt), len(pics) - len(val_pics), len(Yv), np.bincount(Yt, minlength=13).tolist()))
 
     ch = tuple(int(c) for c in a.ch.split(","))
-    model = load_onnx(a.init_onnx, HW) if a.init_onnx else Net(ch, a.emb, hw=HW)
+    hw = tuple(int(v) for v in a.hw.split(","))
+    if X.shape[1:] != hw:
+        sys.exit("crops are %dx%d (height x width), --hw says %dx%d" % (X.shape[1:] + hw))
+    model = load_onnx(a.init_onnx, hw) if a.init_onnx else Net(ch, a.emb, hw=hw)
     nparams = sum(p.numel() for p in model.parameters())
     log("params %d" % nparams)
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=1e-4)
@@ -143,7 +146,7 @@ def main():
         if m.any():
             log("  %-5s n=%5d acc %.4f" % (c or "empty", m.sum(), ok[m].mean()))
     rep = dict(params=nparams, channels=list(fm.cfg[0]), emb=fm.cfg[1], minutes=a.minutes, lr=a.lr,
-               init=a.init_onnx, crop_hw=HW, train_crops=int(len(Yt)), steps=step, val_acc=val_acc, T=T,
+               init=a.init_onnx, crop_hw=hw, train_crops=int(len(Yt)), steps=step, val_acc=val_acc, T=T,
                heldout_acc=float(ok.mean()), heldout_pieces=float(ok[Yh != 0].mean()), heldout_n=int(len(ok)),
                confusion=conf.tolist(), onnx_ops=ops, cv2_diff=float(cvdiff), seconds=time.time() - t_start)
     with open(a.report, "w") as f:
