@@ -75,8 +75,7 @@ type engine interface {
 // concurrent use, though calls run one at a time; batch work gives each
 // worker its own Classifier.
 type Classifier struct {
-	mu   sync.Mutex
-	eng  engine
+	net  network
 	id   string
 	crop image.Point
 	// logits and embedding index the model's outputs; embedding is -1
@@ -91,7 +90,7 @@ func New(model []byte, rt Runtime) (*Classifier, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &Classifier{eng: eng, id: ModelID(model), crop: crop, embedding: -1}
+	c := &Classifier{net: network{eng: eng}, id: ModelID(model), crop: crop, embedding: -1}
 	for i, n := range names {
 		switch n {
 		case logitsName:
@@ -143,15 +142,7 @@ func (c *Classifier) ID() string { return c.id }
 func (c *Classifier) Crop() image.Point { return c.crop }
 
 // Close frees the runtime's resources.
-func (c *Classifier) Close() error {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.eng != nil {
-		c.eng.close()
-		c.eng = nil
-	}
-	return nil
-}
+func (c *Classifier) Close() error { return c.net.close() }
 
 // Reading is what the network says of one board's 64 squares, in
 // row-major order from the board picture's top-left.
@@ -234,9 +225,7 @@ func (c *Classifier) read(ctx context.Context, board *image.Gray, skip [64]bool)
 		return r, nil
 	}
 	input := crops(board, c.crop, run)
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	outs, err := forward(c.eng, input, len(run), c.logits, NumClasses)
+	outs, err := c.net.forward(input, len(run), c.logits, NumClasses)
 	if err != nil {
 		return nil, err
 	}
@@ -255,13 +244,23 @@ func (c *Classifier) read(ctx context.Context, board *image.Gray, skip [64]bool)
 	return r, nil
 }
 
-// forward runs n crops through eng, a model's engine (nil once closed),
-// and checks that its output logits holds classes values for each.
-func forward(eng engine, input []float32, n, logits, classes int) ([][]float32, error) {
-	if eng == nil {
+// A network is a loaded model's engine (nil once closed), run by one call
+// at a time: neither runtime's session may be used concurrently. The
+// engines copy their outputs, so only the run itself is locked.
+type network struct {
+	mu  sync.Mutex
+	eng engine
+}
+
+// forward runs n crops through the network and checks that its output
+// logits holds classes values for each.
+func (w *network) forward(input []float32, n, logits, classes int) ([][]float32, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.eng == nil {
 		return nil, errors.New("classify: model is closed")
 	}
-	outs, err := eng.run(input, n)
+	outs, err := w.eng.run(input, n)
 	if err != nil {
 		return nil, fmt.Errorf("classify: %w", err)
 	}
@@ -269,6 +268,17 @@ func forward(eng engine, input []float32, n, logits, classes int) ([][]float32, 
 		return nil, fmt.Errorf("classify: model did not return %dx%d logits", n, classes)
 	}
 	return outs, nil
+}
+
+// close frees the engine; later calls to forward fail.
+func (w *network) close() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.eng != nil {
+		w.eng.close()
+		w.eng = nil
+	}
+	return nil
 }
 
 // plainProbs is what a plain square reads as.

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"image"
 	"math"
-	"sync"
 )
 
 // NumGlyphs is the number of classes the coordinates model tells apart.
@@ -33,8 +32,7 @@ const (
 // edge squares (see detect.EdgeCells). It is safe for concurrent use,
 // though calls run one at a time.
 type Glyphs struct {
-	mu     sync.Mutex
-	eng    engine
+	net    network
 	cell   image.Point
 	logits int
 }
@@ -45,7 +43,7 @@ func NewGlyphs(model []byte, rt Runtime) (*Glyphs, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &Glyphs{eng: eng, cell: cell}
+	g := &Glyphs{net: network{eng: eng}, cell: cell}
 	for i, n := range names {
 		if n == logitsName {
 			g.logits = i
@@ -59,15 +57,7 @@ func NewGlyphs(model []byte, rt Runtime) (*Glyphs, error) {
 func (g *Glyphs) Cell() image.Point { return g.cell }
 
 // Close frees the runtime's resources.
-func (g *Glyphs) Close() error {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if g.eng != nil {
-		g.eng.close()
-		g.eng = nil
-	}
-	return nil
-}
+func (g *Glyphs) Close() error { return g.net.close() }
 
 // Read returns the glyph probabilities of the cells beside each edge
 // square, in one run of the network. Cells with no ink in them (a plain
@@ -103,9 +93,7 @@ func (g *Glyphs) Read(ctx context.Context, cells [4][8]*image.Gray) ([4][8]Glyph
 	if len(run) == 0 {
 		return out, nil
 	}
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	outs, err := forward(g.eng, input, len(run), g.logits, NumGlyphs)
+	outs, err := g.net.forward(input, len(run), g.logits, NumGlyphs)
 	if err != nil {
 		return out, fmt.Errorf("coordinates: %w", err)
 	}
