@@ -485,11 +485,68 @@ func (s *Scanner) coordinates(ctx context.Context, img gocv.Mat, r reading) (ass
 	if err != nil {
 		return "", err
 	}
-	edge, _, ok := classify.WhiteEdge(p, r.kind == Photo)
+	if edge, _, ok := classify.WhiteEdge(p, r.kind == Photo); ok {
+		return whiteAt[edge], nil
+	}
+	if r.kind == Photo {
+		return "", nil
+	}
+	return s.innerCoordinates(ctx, img, r)
+}
+
+// innerCoordinates returns the orientation that coordinates printed in
+// the corners of the edge squares give, as screen boards print them, or
+// "" when they give none. Sites put them in different corners (files
+// bottom right on both lichess and chess.com, ranks top right on lichess
+// and top left on chess.com): both corners of each edge square are read,
+// and vote together. Read only when the pieces leave the side undecided,
+// as in an endgame shown from Black's side.
+func (s *Scanner) innerCoordinates(ctx context.Context, img gocv.Mat, r reading) (assemble.Orientation, error) {
+	sets, err := detect.InnerCells(img, r.corners, s.glyphs.Cell())
+	if err != nil {
+		return "", nil
+	}
+	// A piece's base fills the corners of its square, and read as a glyph
+	// it can turn a board with no coordinates: only squares read surely
+	// empty are looked at.
+	blank := image.NewGray(image.Rectangle{Max: s.glyphs.Cell()})
+	var p [2][4][8]classify.GlyphProbs
+	for k, cells := range sets {
+		for e := range cells {
+			for i := range cells[e] {
+				if r.probs[edgeSquare(e, i)][0] < innerEmpty {
+					cells[e][i] = blank
+				}
+			}
+		}
+		if p[k], err = s.glyphs.Read(ctx, cells); err != nil {
+			return "", err
+		}
+	}
+	edge, _, ok := classify.InnerWhiteEdge(p)
 	if !ok {
 		return "", nil
 	}
 	return whiteAt[edge], nil
+}
+
+// innerEmpty is how surely a square must read as empty for the
+// coordinate printed in its corner to be read.
+const innerEmpty = 0.9
+
+// edgeSquare is the square, in row-major order from the picture's
+// top-left, of the i-th edge square of edge e (as detect.EdgeCells counts
+// them).
+func edgeSquare(e, i int) int {
+	switch e {
+	case classify.EdgeTop:
+		return i
+	case classify.EdgeBottom:
+		return 56 + i
+	case classify.EdgeLeft:
+		return 8 * i
+	}
+	return 8*i + 7
 }
 
 // whiteAt is the orientation of a board with White at each edge of the

@@ -71,3 +71,44 @@ func TestWhiteEdgeMisread(t *testing.T) {
 		t.Errorf("WhiteEdge = %d, %v (lead %.1f); want the bottom", edge, ok, lead)
 	}
 }
+
+// TestInnerWhiteEdge: coordinates printed in the corners of a flat
+// board's edge squares, files in one corner and ranks in the other, vote
+// together; a speckled board, whose cells read as glyphs of all kinds, or
+// only a few cells, do not decide.
+func TestInnerWhiteEdge(t *testing.T) {
+	none := printed(EdgeBottom, nil, nil)
+	files := printed(EdgeTop, []int{EdgeBottom}, nil) // Black at the bottom
+	ranks := printed(EdgeTop, []int{EdgeLeft}, nil)
+	// Every cell of a speckled board reads as some glyph, drawn at random,
+	// now and then the one a side expects there.
+	var speckled [4][8]GlyphProbs
+	seed := uint32(1)
+	for e := range speckled {
+		for i := range speckled[e] {
+			seed = seed*1664525 + 1013904223
+			c := &speckled[e][i]
+			c[0] = 0.1
+			c[1+int(seed>>28)] = 0.9
+		}
+	}
+	few := printed(EdgeTop, []int{EdgeBottom}, map[[2]int]bool{{2, 0}: true, {2, 1}: true, {2, 2}: true, {2, 3}: true, {2, 4}: true})
+	for _, c := range []struct {
+		name string
+		p    [2][4][8]GlyphProbs
+		edge int
+		ok   bool
+	}{
+		{"files in one corner, ranks in the other", [2][4][8]GlyphProbs{ranks, files}, EdgeTop, true},
+		{"files alone", [2][4][8]GlyphProbs{none, files}, EdgeTop, true},
+		{"no coordinates", [2][4][8]GlyphProbs{none, none}, -1, false},
+		{"speckled squares", [2][4][8]GlyphProbs{speckled, speckled}, -1, false},
+		{"speckled beside real files", [2][4][8]GlyphProbs{speckled, files}, -1, false},
+		{"three cells", [2][4][8]GlyphProbs{none, few}, -1, false},
+	} {
+		edge, lead, ok := InnerWhiteEdge(c.p)
+		if ok != c.ok || ok && edge != c.edge {
+			t.Errorf("%s: InnerWhiteEdge = %d, %v (lead %.1f); want %d, %v", c.name, edge, ok, lead, c.edge, c.ok)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package detect
 import (
 	"fmt"
 	"image"
+	"math"
 
 	"gocv.io/x/gocv"
 )
@@ -50,16 +51,11 @@ func EdgeCells(img gocv.Mat, corners [4]Point, cell image.Point) (cells [4][8]*i
 	}
 	d, s := cell.Y, cell.X
 	size := 8*s + 2*d
-	m, err := warp(img, outer, size, true)
+	g, err := warpGrey(img, outer, size)
 	if err != nil {
 		return cells, fmt.Errorf("edge cells: %w", err)
 	}
-	defer m.Close()
-	pix, err := m.DataPtrUint8()
-	if err != nil {
-		return cells, fmt.Errorf("edge cells: %w", err)
-	}
-	at := func(x, y int) uint8 { return pix[y*size+x] }
+	at := func(x, y int) uint8 { return g.Pix[y*g.Stride+x] }
 	for i := 0; i < 8; i++ {
 		a := d + i*s // where the i-th square starts along its edge
 		cells[Top][i] = cut(cell, func(x, y int) uint8 { return at(a+s-1-x, d-1-y) })
@@ -80,4 +76,46 @@ func cut(cell image.Point, src func(x, y int) uint8) *image.Gray {
 		}
 	}
 	return g
+}
+
+// innerSpan is how much of a square's side an inner cell spans along
+// the edge: screen boards print a coordinate in a corner of an edge
+// square, a fifth to a third of the square high.
+const innerSpan = 0.4
+
+// InnerCells cuts the corners of the board's edge squares, where screen
+// boards (lichess, chess.com) print their file letters and rank digits
+// inside the board: cells[0][e][i] is the corner at the start of the
+// i-th square of edge e (its left for the top and bottom edges, its top
+// for the others, counted as in EdgeCells), cells[1][e][i] the corner at
+// its end. Each cell spans innerSpan of a square along the edge and
+// reaches in from it by the cell's height, scaled to cell.X x cell.Y
+// pixels and turned so that the edge lies along its top.
+func InnerCells(img gocv.Mat, corners [4]Point, cell image.Point) (cells [2][4][8]*image.Gray, err error) {
+	if cell.X < 1 || cell.Y < 1 {
+		return cells, fmt.Errorf("inner cells: cell size %v", cell)
+	}
+	q := int(math.Round(float64(cell.X) / innerSpan)) // pixels a square
+	size := 8 * q
+	g, err := warpGrey(img, corners, size)
+	if err != nil {
+		return cells, fmt.Errorf("inner cells: %w", err)
+	}
+	at := func(x, y int) uint8 { return g.Pix[y*g.Stride+x] }
+	w, last := cell.X, size-1
+	for k := range cells {
+		for i := 0; i < 8; i++ {
+			a := i * q // where the cell starts along its edge
+			if k == 1 {
+				a += q - w
+			}
+			// Each is a turn of the picture, never a mirror image, so that
+			// a glyph reads as itself.
+			cells[k][Top][i] = cut(cell, func(x, y int) uint8 { return at(a+x, y) })
+			cells[k][Bottom][i] = cut(cell, func(x, y int) uint8 { return at(a+w-1-x, last-y) })
+			cells[k][Left][i] = cut(cell, func(x, y int) uint8 { return at(y, a+w-1-x) })
+			cells[k][Right][i] = cut(cell, func(x, y int) uint8 { return at(last-y, a+x) })
+		}
+	}
+	return cells, nil
 }

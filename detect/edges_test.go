@@ -14,22 +14,13 @@ import (
 // the board lies above, which puts each mark at the cell's top, on the
 // side the turn gives it.
 func TestEdgeCells(t *testing.T) {
-	img := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(40, 40, 40, 0), 600, 700, gocv.MatTypeCV8UC3)
+	img, corners := markedBoard(t, 5,
+		Point{0.25, -0.2}, // top edge, beside a8's left half (the picture's left)
+		Point{8.2, 0.25},  // right edge, beside the top square's upper half
+		Point{0.25, 8.2},  // bottom edge, beside the left square's left half
+		Point{-0.2, 7.75}, // left edge, beside the bottom square's lower half
+	)
 	defer img.Close()
-	// The board's plane in square units, mapped into the picture.
-	corners := [4]Point{{150, 120}, {560, 100}, {600, 520}, {110, 480}}
-	h, ok := homography([4]Point{{0, 0}, {8, 0}, {8, 8}, {0, 8}}, corners)
-	if !ok {
-		t.Fatal("no homography")
-	}
-	mark := func(u, v float64) {
-		p := apply(h, Point{u, v})
-		gocv.Circle(&img, image.Pt(int(p.X), int(p.Y)), 5, color.RGBA{255, 255, 255, 0}, -1)
-	}
-	mark(0.25, -0.2) // top edge, beside a8's left half (the picture's left)
-	mark(8.2, 0.25)  // right edge, beside the top square's upper half
-	mark(0.25, 8.2)  // bottom edge, beside the left square's left half
-	mark(-0.2, 7.75) // left edge, beside the bottom square's lower half
 	cells, err := EdgeCells(img, corners, image.Pt(48, 40))
 	if err != nil {
 		t.Fatal(err)
@@ -61,6 +52,70 @@ func TestEdgeCells(t *testing.T) {
 			t.Errorf("edge %d cell %d: a mark where none was printed", w.e, (w.i+4)%8)
 		}
 	}
+}
+
+// TestInnerCells: a board seen in perspective with a mark printed in a
+// corner of an edge square on each edge, as screen boards print their
+// coordinates: the mark lands in the cell of that corner, turned so that
+// the edge lies along the cell's top, and in no cell of the other corner.
+func TestInnerCells(t *testing.T) {
+	img, corners := markedBoard(t, 4,
+		Point{2.1, 0.1}, // top edge, square 2's left corner
+		Point{7.9, 0.1}, // right edge, square 0's top corner (lichess's ranks)
+		Point{4.9, 7.9}, // bottom edge, square 4's right corner (files)
+		Point{0.1, 6.1}, // left edge, square 6's top corner (chess.com's ranks)
+	)
+	defer img.Close()
+	cells, err := InnerCells(img, corners, image.Pt(48, 40))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// In a cell, x runs along the edge as the turn gives it and y in from
+	// the edge: the marks lie near the top, 0.1 of a square (12 pixels at
+	// the cells' scale) from the edge and from the corner.
+	want := []struct {
+		k    int
+		e    Edge
+		i    int
+		x, y int
+	}{
+		{0, Top, 2, 12, 12},
+		{0, Right, 0, 12, 12},  // a quarter turn: the square's top is the cell's left
+		{1, Bottom, 4, 12, 12}, // turned over: the square's right is the cell's left
+		{0, Left, 6, 36, 12},   // a quarter the other way: the square's top is the cell's right
+	}
+	for _, w := range want {
+		c := cells[w.k][w.e][w.i]
+		if c.Bounds().Dx() != 48 || c.Bounds().Dy() != 40 {
+			t.Fatalf("edge %d cell is %v", w.e, c.Bounds())
+		}
+		bx, by := brightest(c)
+		if maxValue(c) < 200 || abs(bx-w.x) > 8 || abs(by-w.y) > 6 {
+			t.Errorf("corner %d of edge %d square %d: mark at (%d, %d), want near (%d, %d)", w.k, w.e, w.i, bx, by, w.x, w.y)
+		}
+		if maxValue(cells[1-w.k][w.e][w.i]) > 100 {
+			t.Errorf("corner %d of edge %d square %d: a mark where none was printed", 1-w.k, w.e, w.i)
+		}
+	}
+}
+
+// markedBoard returns a dark picture of a board seen in perspective, its
+// corners, and white dots of the given radius printed at marks, given in
+// the board's plane in square units (0 to 8 across its playing area).
+func markedBoard(t *testing.T, radius int, marks ...Point) (gocv.Mat, [4]Point) {
+	t.Helper()
+	img := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(40, 40, 40, 0), 600, 700, gocv.MatTypeCV8UC3)
+	corners := [4]Point{{150, 120}, {560, 100}, {600, 520}, {110, 480}}
+	h, ok := homography([4]Point{{0, 0}, {8, 0}, {8, 8}, {0, 8}}, corners)
+	if !ok {
+		img.Close()
+		t.Fatal("no homography")
+	}
+	for _, m := range marks {
+		p := apply(h, m)
+		gocv.Circle(&img, image.Pt(int(p.X), int(p.Y)), radius, color.RGBA{255, 255, 255, 0}, -1)
+	}
+	return img, corners
 }
 
 // brightest returns the centre of the brightest pixels of g.

@@ -17,7 +17,12 @@ import (
 // boards much larger than Size are first shrunk with area averaging, which
 // a perspective warp alone would alias, then warped bilinearly.
 func Warp(img gocv.Mat, corners [4]Point) (*image.Gray, error) {
-	out, err := warp(img, corners, Size, true)
+	return warpGrey(img, corners, Size)
+}
+
+// warpGrey is Warp to a square of size pixels.
+func warpGrey(img gocv.Mat, quad [4]Point, size int) (*image.Gray, error) {
+	out, err := warp(img, quad, size, true)
 	if err != nil {
 		return nil, err
 	}
@@ -26,7 +31,7 @@ func Warp(img gocv.Mat, corners [4]Point) (*image.Gray, error) {
 	if err != nil {
 		return nil, fmt.Errorf("warp: %w", err)
 	}
-	g := image.NewGray(image.Rect(0, 0, Size, Size))
+	g := image.NewGray(image.Rect(0, 0, size, size))
 	copy(g.Pix, pix)
 	return g, nil
 }

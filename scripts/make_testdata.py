@@ -42,9 +42,11 @@ def font(size):
     return ImageFont.truetype(FONT, size)
 
 
-def board(placement, sq, setname, light, dark, flipped=False, last=(), coords=True):
+def board(placement, sq, setname, light, dark, flipped=False, last=(), coords=True, ranks="left"):
     """A screen board: flat colours, last-move highlight, coordinates inside
-    the edge squares as lichess draws them."""
+    the edge squares: files in the bottom right corners, ranks in the top left
+    corners of the left column (chess.com) or the top right of the right one
+    (ranks="right", lichess)."""
     img = Image.new("RGB", (8 * sq, 8 * sq))
     d = ImageDraw.Draw(img, "RGBA")
     cells = squares(placement)
@@ -62,8 +64,10 @@ def board(placement, sq, setname, light, dark, flipped=False, last=(), coords=Tr
             other = dark if (r + c) % 2 == 0 else light
             if r == 7:
                 d.text((c * sq + sq - sq // 6, r * sq + sq - sq // 5), name[0], fill=other, font=f)
-            if c == 0:
+            if c == 0 and ranks == "left":
                 d.text((c * sq + 2, r * sq + 1), name[1], fill=other, font=f)
+            if c == 7 and ranks == "right":
+                d.text((c * sq + sq - sq // 6, r * sq + 1), name[1], fill=other, font=f)
         if p:
             im = piece(setname, p, sq)
             img.paste(im, (c * sq, r * sq), im)
@@ -130,6 +134,15 @@ def main():
     rows.append(("composition-black-coords.png", fen4, "diagram",
                  "composition seen from Black's side (FLIPPED), coordinates printed outside the board"))
 
+    # Endgames seen from Black's side, as puzzle sites show them when Black
+    # is to move: the pieces cannot tell the side, the coordinates in the
+    # corners of the edge squares can (chess.com's corners, then lichess's).
+    for name, fen5, sq, setname, ranks in (("endgame-black-chesscom.png", "4k3/8/8/8/8/8/4P3/4K3", 56, "cburnett", "left"),
+                                          ("endgame-black-lichess.png", "8/p7/8/8/8/8/7P/K6k", 60, "merida", "right")):
+        bd = board(fen5, sq, setname, (240, 217, 181), (181, 136, 99), flipped=True, ranks=ranks)
+        bd.save(os.path.join(OUT, name), optimize=True)
+        rows.append((name, fen5, "screenshot", "endgame seen from Black's side (FLIPPED), coordinates inside the edge squares"))
+
     # The small board again as WebP, and as a JPEG stored rotated with an
     # EXIF Orientation tag (6: rotate 90 degrees clockwise to view), as
     # phones save photos.
@@ -175,6 +188,8 @@ def main():
         lic = {"browser-cburnett.png": "GPLv2+ (cburnett pieces, Colin M.L. Burnett)",
                "black-side-merida.png": "GPLv2+ (merida pieces, Armando Hernandez Marroquin)",
                "composition-black-coords.png": "GPLv2+ (cburnett pieces, Colin M.L. Burnett)",
+               "endgame-black-chesscom.png": "GPLv2+ (cburnett pieces, Colin M.L. Burnett)",
+               "endgame-black-lichess.png": "GPLv2+ (merida pieces, Armando Hernandez Marroquin)",
                "small-chessnut.jpg": "Apache-2.0 (chessnut pieces, Alexis Luengas)",
                "small-chessnut.webp": "Apache-2.0 (chessnut pieces, Alexis Luengas)",
                "exif-rotated.jpg": "Apache-2.0 (chessnut pieces, Alexis Luengas)"}
