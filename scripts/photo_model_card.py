@@ -189,6 +189,8 @@ def main():
       "bishop, rook or white king) does not replace them: 82.37% with it "
       "(`scripts/profile_eval.sh MODEL`).")
     w("")
+    w("Tried and not released, each better on renders and worse on the only real photos it never saw (the samryan photos, 99.06% of squares and 4 of 5 boards with the release; 92.50% by the model alone): (1) a fifth stage, 25 minutes at lr 1e-3 on 347 fresh renders (`photo_render.py --seed 7`) and the real crops: held-out renders from true corners 97.32%, samryan 98.44% and 2 of 5 boards; (2) the same from the released weights resampled to crops 48x96 (`train_photo.py --init-onnx models/photo.onnx --hw 96,48`; train.py `resample_fc1`), 50 minutes: held-out renders 97.40% (pieces 90.47%), top-down 97.55% (88.19%), end to end 92.99% and 46.7% of boards (top-down 96.56% and 43.3%), chesscog 99.86% and 94.1%, but samryan 97.19% and 1 of 5 boards (90.94% by the model alone), a file of 4.2 MB and photos read a quarter slower; queens read no better (75.6% and 66.7% on the held-out renders); (3) each board's pieces also read from their mirror images, the log-probabilities averaged (the model trains on mirrored crops): held-out render crops 97.16% -> 97.66%, top-down 96.51% -> 97.19%, end to end 91.82% -> 91.95%, but samryan 96.88% and 1 of 5 boards (92.50% by the model alone, unchanged: the averaged probabilities mislead the assembler's priors on back-rank pieces seen from above).")
+    w("")
     w("## Licences of what it was trained on")
     w("")
     w("| source | licence |")

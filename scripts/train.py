@@ -54,10 +54,15 @@ class Net(nn.Module):
 
 def load_onnx(path, hw=(32, 32)):
     """A Net without BatchNorm holding the weights of an exported model (to train it
-    further): the export's convolutions already hold the folded BatchNorm."""
+    further): the export's convolutions already hold the folded BatchNorm. A model
+    exported for smaller or larger crops than hw is resampled (resample_fc1)."""
     import onnx
     from onnx import numpy_helper
     mo = onnx.load(path)
+    dims = mo.graph.input[0].type.tensor_type.shape.dim
+    src = (dims[2].dim_value, dims[3].dim_value)
+    if src != tuple(hw):
+        return resample_fc1(load_onnx(path, src), hw)
     init = {i.name: numpy_helper.to_array(i) for i in mo.graph.initializer}
     conv_nodes = [n for n in mo.graph.node if n.op_type == "Conv"]
     gemm_nodes = [n for n in mo.graph.node if n.op_type == "Gemm"]
@@ -77,6 +82,28 @@ def load_onnx(path, hw=(32, 32)):
             l.weight.copy_(w if trans else w.T)
             l.bias.copy_(torch.from_numpy(init[n.input[2]]))
     return m
+
+
+def resample_fc1(m, hw):
+    """m for crops of size hw: the convolutions, which do not depend on the crop's size,
+    carry over; the first linear layer's weights, one map per feature channel over the
+    last pooled grid, are resized to the new grid and scaled so that a feature spread
+    over the same part of the crop adds up to the same. The start for a model that
+    reads finer crops, so that it need not be trained from scratch."""
+    ch, emb, src, classes = m.cfg
+    n = Net(ch, emb, bn=False, hw=hw, classes=classes)
+    old_grid, new_grid = (src[0] // 8, src[1] // 8), (hw[0] // 8, hw[1] // 8)
+    with torch.no_grad():
+        for a, b in zip(m.features, n.features):
+            if isinstance(a, nn.Conv2d):
+                b.weight.copy_(a.weight)
+                b.bias.copy_(a.bias)
+        w = m.fc1.weight.view(emb, ch[-1], *old_grid)
+        w = F.interpolate(w, size=new_grid, mode="bilinear", align_corners=False)
+        n.fc1.weight.copy_(w.reshape(emb, -1) * (old_grid[0] * old_grid[1]) / (new_grid[0] * new_grid[1]))
+        n.fc1.bias.copy_(m.fc1.bias)
+        n.fc2.load_state_dict(m.fc2.state_dict())
+    return n
 
 
 def train_step(model, opt, xb, yb):

@@ -63,7 +63,7 @@ def main():
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--bs", type=int, default=128)
     ap.add_argument("--lr", type=float, default=3e-3)
-    ap.add_argument("--init-onnx", default="", help="go on training an exported photo model")
+    ap.add_argument("--init-onnx", default="", help="go on training an exported photo model (one for other crops than --hw is resampled to them)")
     ap.add_argument("--ch", default="16,32,32,64,64", help="the five convolutions' widths")
     ap.add_argument("--emb", type=int, default=96, help="the embedding's width")
     ap.add_argument("--hw", default="64,32", help="the crops' height and width (photocrops -h, -w); "
