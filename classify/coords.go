@@ -160,18 +160,22 @@ func WhiteEdge(p [4][8]GlyphProbs, sideways bool) (edge int, lead float64, ok bo
 }
 
 // What coordinates printed inside the edge squares must show to decide:
-// more than those beside the board, because most such cells hold no
-// glyph but a square's texture, a highlight or noise, which the model
-// was not trained on, and a few of those read as glyphs by chance. The
-// cells the expected glyphs are read in must be half or more of those
-// read as glyphs at all: a speckled or textured board reads glyphs
-// everywhere. Measured on generated boards: flipped endgames with
-// coordinates led by 34 to 75 nats with 7 of 11 to 10 of 12 cells
-// backing; boards without coordinates that the rule must refuse led by
-// up to 12, backed by 7 of 23 cells at best.
+// a larger lead than those beside the board, because most such cells hold
+// no glyph but a square's texture, a highlight or noise, which the model
+// was not trained on, and some of those read as glyphs by chance; and a
+// third or more of the cells read as glyphs must be the ones the side
+// expects, since a speckled or textured board reads glyphs all over.
+// Fewer cells need back it: a screen's small squares print glyphs 5 to 8
+// pixels high, which the model reads rightly less often. Measured on
+// generated boards: of 200 game positions shown from Black's side with
+// such coordinates, the boards the pieces left undecided led by 12 to 75
+// nats, backed by 2 of 6 to 10 of 12 glyph cells; boards without them
+// (192 book designs) led by 13 nats at most the wrong way, and by 24
+// the right way with 6 of 33 cells.
 const (
-	innerLeadNeeded = 16.0
-	innerShare      = 0.5
+	innerLeadNeeded    = 20.0
+	innerSupportNeeded = 3
+	innerShare         = 1.0 / 3
 )
 
 // InnerWhiteEdge is WhiteEdge for a flat board's coordinates printed in
@@ -179,7 +183,7 @@ const (
 // corners of each square: p[0] and p[1] vote together.
 func InnerWhiteEdge(p [2][4][8]GlyphProbs) (edge int, lead float64, ok bool) {
 	v := vote(p[:], false)
-	ok = v.lead >= innerLeadNeeded && v.support >= supportNeeded && float64(v.support) >= innerShare*float64(v.glyphs)
+	ok = v.lead >= innerLeadNeeded && v.support >= innerSupportNeeded && float64(v.support) >= innerShare*float64(v.glyphs)
 	return v.edge, v.lead, ok
 }
 
