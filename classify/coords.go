@@ -167,11 +167,12 @@ func WhiteEdge(p [4][8]GlyphProbs, sideways bool) (edge int, lead float64, ok bo
 // expects, since a speckled or textured board reads glyphs all over.
 // Fewer cells need back it: a screen's small squares print glyphs 5 to 8
 // pixels high, which the model reads rightly less often. Measured on
-// generated boards: of 200 game positions shown from Black's side with
-// such coordinates, the boards the pieces left undecided led by 12 to 75
-// nats, backed by 2 of 6 to 10 of 12 glyph cells; boards without them
-// (192 book designs) led by 13 nats at most the wrong way, and by 24
-// the right way with 6 of 33 cells.
+// generated boards (scripts/flipped_eval.sh): the 45 of 200 game
+// positions shown from Black's side whose pieces left the side undecided
+// all led the right way, by 1 to 39 nats (median 22), and 25 are
+// decided; the 192 held-out book designs, which print no coordinates
+// inside, led by 13 nats at most the wrong way, and by 24 the right way
+// with 6 of 33 glyph cells backing.
 const (
 	innerLeadNeeded    = 20.0
 	innerSupportNeeded = 3

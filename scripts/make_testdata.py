@@ -42,17 +42,22 @@ def font(size):
     return ImageFont.truetype(FONT, size)
 
 
-def board(placement, sq, setname, light, dark, flipped=False, last=(), coords=True, ranks="left"):
+def board(placement, sq, setname, light, dark, flipped=False, last=(), coords=True, ranks="left", glyph=None):
     """A screen board: flat colours, last-move highlight, coordinates inside
     the edge squares: files in the bottom right corners, ranks in the top left
     corners of the left column (chess.com) or the top right of the right one
-    (ranks="right", lichess)."""
+    (ranks="right", lichess). glyph is their height as a share of a square,
+    drawn into the corners; by default a sixth, drawn as testdata's were."""
     img = Image.new("RGB", (8 * sq, 8 * sq))
     d = ImageDraw.Draw(img, "RGBA")
     cells = squares(placement)
     if flipped:
         cells = cells[::-1]
-    f = font(max(9, sq // 6))
+    f = font(max(9, sq // 6) if glyph is None else max(8, round(sq * glyph)))
+    # Where each glyph goes in its square, and which of its corners.
+    at = {"file": ((sq - sq // 6, sq - sq // 5), "la"), "left": ((2, 1), "la"), "right": ((sq - sq // 6, 1), "la")}
+    if glyph is not None:
+        at = {"file": ((sq - 2, sq - 2), "rd"), "left": ((2, 1), "lt"), "right": ((sq - 2, 1), "rt")}
     for i, p in enumerate(cells):
         r, c = divmod(i, 8)
         name = "abcdefgh"[c if not flipped else 7 - c] + "87654321"[r if not flipped else 7 - r]
@@ -62,12 +67,11 @@ def board(placement, sq, setname, light, dark, flipped=False, last=(), coords=Tr
             d.rectangle([c * sq, r * sq, (c + 1) * sq - 1, (r + 1) * sq - 1], fill=(155, 199, 0, 105))
         if coords:
             other = dark if (r + c) % 2 == 0 else light
-            if r == 7:
-                d.text((c * sq + sq - sq // 6, r * sq + sq - sq // 5), name[0], fill=other, font=f)
-            if c == 0 and ranks == "left":
-                d.text((c * sq + 2, r * sq + 1), name[1], fill=other, font=f)
-            if c == 7 and ranks == "right":
-                d.text((c * sq + sq - sq // 6, r * sq + 1), name[1], fill=other, font=f)
+            for where, text in (("file", name[0] if r == 7 else ""),
+                                (ranks, name[1] if c == (0 if ranks == "left" else 7) else "")):
+                if text:
+                    (x, y), anchor = at[where]
+                    d.text((c * sq + x, r * sq + y), text, fill=other, font=f, anchor=anchor)
         if p:
             im = piece(setname, p, sq)
             img.paste(im, (c * sq, r * sq), im)
