@@ -118,8 +118,9 @@ type Options struct {
 	// Assemble overrides what the assembler infers (orientation, side to
 	// move, castling, counters).
 	Assemble assemble.Options
-	// NoCoordinates leaves the letters and digits printed around a board
-	// unread: its orientation is then told by the pieces alone.
+	// NoCoordinates leaves the letters and digits printed around a board,
+	// or in the corners of its edge squares, unread: its orientation is
+	// then told by the pieces alone.
 	NoCoordinates bool
 }
 

@@ -109,7 +109,7 @@ func (m *modelFlags) registerReading(cmd *cobra.Command) {
 	cmd.Flags().BoolVar(&m.noPrior, "no-square-prior", false,
 		"read each square by the model alone, not also by how often each piece stands there in real games (for problems with unusual placements)")
 	cmd.Flags().BoolVar(&m.noCoords, "no-coordinates", false,
-		"do not read the letters and digits printed around a board; tell its orientation by the pieces alone")
+		"do not read the letters and digits printed around a board or in its edge squares; tell its orientation by the pieces alone")
 }
 
 // scanner loads the chosen model into a scanner with the other options.
