@@ -515,7 +515,7 @@ func (s *Scanner) innerCoordinates(ctx context.Context, img gocv.Mat, r reading)
 	for k, cells := range sets {
 		for e := range cells {
 			for i := range cells[e] {
-				if r.probs[edgeSquare(e, i)][0] < innerEmpty {
+				if r.probs[detect.Edge(e).Square(i)][0] < innerEmpty {
 					cells[e][i] = blank
 				}
 			}
@@ -534,21 +534,6 @@ func (s *Scanner) innerCoordinates(ctx context.Context, img gocv.Mat, r reading)
 // innerEmpty is how surely a square must read as empty for the
 // coordinate printed in its corner to be read.
 const innerEmpty = 0.9
-
-// edgeSquare is the square, in row-major order from the picture's
-// top-left, of the i-th edge square of edge e (as detect.EdgeCells counts
-// them).
-func edgeSquare(e, i int) int {
-	switch e {
-	case classify.EdgeTop:
-		return i
-	case classify.EdgeBottom:
-		return 56 + i
-	case classify.EdgeLeft:
-		return 8 * i
-	}
-	return 8*i + 7
-}
 
 // whiteAt is the orientation of a board with White at each edge of the
 // picture (classify.EdgeTop and on).

@@ -217,11 +217,12 @@ func vote(sets [][4][8]GlyphProbs, sideways bool) sideVote {
 				if glyph > 0.5 {
 					glyphs++
 				}
+				likeliest := likeliestGlyph(c)
 				for k, w := range candidates {
 					want := expectedGlyph(w, e, i)
 					q := math.Max(float64(c[want])/glyph, floorProb)
 					score[k] += glyph * math.Log(q)
-					if likeliestGlyph(c) == want {
+					if likeliest == want {
 						support[k]++
 					}
 				}

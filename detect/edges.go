@@ -19,6 +19,21 @@ const (
 	Left
 )
 
+// Square is the square, in row-major order from the board's top-left
+// as the picture shows it, of the i-th edge square of edge e, counted as
+// EdgeCells and InnerCells count them.
+func (e Edge) Square(i int) int {
+	switch e {
+	case Top:
+		return i
+	case Bottom:
+		return 56 + i
+	case Left:
+		return 8 * i
+	}
+	return 8*i + 7
+}
+
 // EdgeCells cuts the border around a board into the 32 cells beside its
 // edge squares, where boards print their file letters and rank digits.
 // Each cell is one square wide along its edge and reaches cell.Y/cell.X

@@ -99,6 +99,22 @@ func TestInnerCells(t *testing.T) {
 	}
 }
 
+// TestEdgeSquare: the edge squares in the order the cells are cut, the
+// top and bottom edges from the picture's left, the sides from its top.
+func TestEdgeSquare(t *testing.T) {
+	for _, c := range []struct {
+		e       Edge
+		i, want int
+	}{
+		{Top, 0, 0}, {Top, 7, 7}, {Right, 0, 7}, {Right, 7, 63},
+		{Bottom, 0, 56}, {Bottom, 7, 63}, {Left, 0, 0}, {Left, 7, 56}, {Left, 3, 24},
+	} {
+		if got := c.e.Square(c.i); got != c.want {
+			t.Errorf("edge %d square %d = %d, want %d", c.e, c.i, got, c.want)
+		}
+	}
+}
+
 // markedBoard returns a dark picture of a board seen in perspective, its
 // corners, and white dots of the given radius printed at marks, given in
 // the board's plane in square units (0 to 8 across its playing area).
