@@ -161,18 +161,16 @@ func WhiteEdge(p [4][8]GlyphProbs, sideways bool) (edge int, lead float64, ok bo
 
 // What coordinates printed inside the edge squares must show to decide:
 // a larger lead than those beside the board, because most such cells hold
-// no glyph but a square's texture, a highlight or noise, which the model
-// was not trained on, and some of those read as glyphs by chance; and a
-// third or more of the cells read as glyphs must be the ones the side
-// expects, since a speckled or textured board reads glyphs all over.
-// Fewer cells need back it: a screen's small squares print glyphs 5 to 8
-// pixels high, which the model reads rightly less often. Measured on
-// generated boards (scripts/flipped_eval.sh): the 45 of 200 game
-// positions shown from Black's side whose pieces left the side undecided
-// all led the right way, by 1 to 39 nats (median 22), and 25 are
-// decided; the 192 held-out book designs, which print no coordinates
-// inside, led by 13 nats at most the wrong way, and by 24 the right way
-// with 6 of 33 glyph cells backing.
+// no glyph but a square's texture, a highlight or noise, and some of those
+// read as glyphs by chance; and a third or more of the cells read as
+// glyphs must be the ones the side expects, since a speckled or textured
+// board reads glyphs all over. Fewer cells need back it: a screen's small
+// squares print glyphs 5 to 8 pixels high. Measured on generated boards
+// (scripts/flipped_eval.sh): the 69 of 300 game positions whose pieces
+// left the side undecided are all decided, rightly; of the 192 held-out
+// book designs, which print no coordinates inside, none is turned wrongly
+// (with the coordinates model before inner cells were in its training,
+// none had led the wrong way by more than 13 nats).
 const (
 	innerLeadNeeded    = 20.0
 	innerSupportNeeded = 3

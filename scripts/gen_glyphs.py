@@ -11,6 +11,9 @@ table beyond a thin border, a piece leaning over), 1-8 the letters a-h, 9-16 the
 it, as on a board) at the cell's sides, and is degraded as photos and scans are:
 outline error, blur, low resolution, noise, uneven light, JPEG.
 
+With --inner SHARE, that share of the crops are inner cells instead (inner_sample):
+corners of edge squares, where screen boards print their coordinates.
+
 Fonts come from Debian packages (scripts/fetch_fonts.sh). DejaVu, the font of the
 photo renders' coordinates (scripts/photo_render.py), is held out: --heldout draws
 only from it, for a test set of a font never trained on.
@@ -18,6 +21,7 @@ only from it, for a test set of a font never trained on.
   /usr/bin/python3 scripts/gen_glyphs.py --n 150000 --seed 1 --out build/coords/train.npz
   /usr/bin/python3 scripts/gen_glyphs.py --n 30000 --seed 4 --easy --out build/coords/easy.npz
   /usr/bin/python3 scripts/gen_glyphs.py --n 8000 --seed 3 --heldout --out build/coords/heldout.npz
+  /usr/bin/python3 scripts/gen_glyphs.py --n 60000 --seed 5 --inner 1 --out build/coords/inner.npz
 (scripts/build_coords_model.sh runs them all.)
 """
 import argparse, glob, os, random, sys
@@ -151,6 +155,81 @@ def sample(rng, fontlist, label, easy=False):
     return degrade(rng, img, top, lo), label
 
 
+# Inner cells (detect.InnerCells): screen boards print their coordinates inside the
+# edge squares, tight in a corner, in the other square's colour. A cell spans
+# INNER_SPAN of a square along the edge from one of the square's corners and 1/3 of a
+# square in from the edge, turned so that the edge lies along its top, at 120 pixels
+# a square: the same 48x40.
+INNER_SPAN = 0.4
+SI = 240  # pixels per square while drawing inner cells
+
+
+def inner_sample(rng, fontlist, label, easy=False):
+    """One inner cell of class label: the corner of an edge square, a glyph in it
+    or not. The square spans [M, M+1] squares of the canvas both ways, the board's
+    edge at y = M; beyond it the border above and the neighbouring squares (the
+    other shade) at the sides, which an outline a little off shows."""
+    M = 0.2
+    n = int((1 + 2 * M) * SI)
+    light = rng.uniform(120, 250)
+    dark = max(10.0, light - rng.uniform(30, 140))
+    own, other = (light, dark) if rng.random() < 0.5 else (dark, light)
+    img = np.empty((n, n), np.float32)
+    img[:] = other
+    e0, e1 = int(M * SI), int((M + 1) * SI)
+    tint = rng.uniform(-40, 40) if rng.random() < 0.15 else 0.0  # last-move or selection tint
+    if abs(own + tint - other) < 25:  # a tint that hides the glyph is not drawn by any site
+        tint = 0.0
+    if rng.random() < 0.35:  # wood or marble squares
+        img[e0:e1, e0:e1] = texture(rng, e1 - e0, e1 - e0, own + tint,
+                                    rng.uniform(0, 8) if rng.random() < 0.75 else rng.uniform(8, 20))
+    else:
+        img[e0:e1, e0:e1] = own + tint
+    img[:e0] = texture(rng, e0, n, rng.uniform(0, 255), rng.uniform(0, 15))  # beyond the edge
+    corner = int(rng.integers(2))  # 0: the cell starts at the square's left corner
+    x0 = M if corner == 0 else M + 1 - INNER_SPAN
+    gh = 0.2  # the glyph's height in squares
+    if label != 0:
+        size = rng.uniform(0.16, 0.3) if easy else rng.uniform(0.1, 0.32)
+        m = glyph_layer(random.Random(int(rng.integers(1 << 30))).choice(fontlist), GLYPHS[label - 1],
+                        max(6, int(size * SI * 1.35)), int(rng.integers(4)) * 90 + rng.normal(0, 1.5))
+        if m is None:
+            label = 0
+        else:
+            level = other if rng.random() < 0.8 else (255.0 if own < 128 else 0.0)
+            gap_edge, gap_side = rng.uniform(0.005, 0.1) * SI, rng.uniform(0.005, 0.1) * SI
+            h, w = m.shape
+            gh = h / SI
+            cx = (M * SI + gap_side + w / 2) if corner == 0 else ((M + 1) * SI - gap_side - w / 2)
+            paste(img, m, cx, e0 + gap_edge + h / 2, level)
+    if rng.random() < 0.08:  # an arrow across the square
+        th = max(2, int(rng.uniform(0.08, 0.2) * SI))
+        p0 = tuple(int(v) for v in rng.uniform(0, n, 2))
+        p1 = tuple(int(v) for v in rng.uniform(0, n, 2))
+        cv2.line(img, p0, p1, float(rng.uniform(0, 255)), th)
+    if rng.random() < 0.05:  # a selected square's outline
+        t = max(2, int(rng.uniform(0.02, 0.06) * SI))
+        cv2.rectangle(img, (e0, e0), (e1 - 1, e1 - 1), float(rng.uniform(0, 255)), t)
+    # Never a glyph under 4.5 pixels high in the source (as beside the board).
+    lo = 40.0 if easy else max(20.0, 4.5 / gh)
+    ppsq = float(np.exp(rng.uniform(np.log(min(lo, 110)), np.log(120))))
+    f = ppsq / SI
+    small = cv2.resize(img, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+    if not easy and rng.random() < 0.3:
+        small = cv2.GaussianBlur(small, (0, 0), rng.uniform(0.3, 1.0))
+    small += rng.normal(0, rng.uniform(0, 4), small.shape)
+    small = np.clip(small, 0, 255).astype(np.uint8)
+    if not easy and rng.random() < 0.4:
+        ok, buf = cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(40, 95))])
+        small = cv2.imdecode(buf, cv2.IMREAD_GRAYSCALE)
+    src = np.float32([[x0, M], [x0 + INNER_SPAN, M], [x0 + INNER_SPAN, M + 1 / 3], [x0, M + 1 / 3]]) * SI
+    if not easy:
+        src = src + rng.normal(0, 0.012 * SI, (4, 2)) + rng.normal(0, 0.012 * SI, (1, 2))
+    dst = np.float32([[0, 0], [W, 0], [W, H], [0, H]])
+    M_ = cv2.getPerspectiveTransform((src * f).astype(np.float32), dst)
+    return cv2.warpPerspective(small, M_, (W, H), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE), label
+
+
 def degrade(rng, img, top, lo):
     """The cell as fenscan cuts it from a photo or scan: the outline a little off,
     resolution lost, blur, light, noise, JPEG."""
@@ -177,7 +256,7 @@ def degrade(rng, img, top, lo):
 
 
 def work(args):
-    seed, n, heldout, easy = args
+    seed, n, heldout, easy, inner = args
     rng = np.random.default_rng(seed)
     random.seed(seed)
     fl = fonts(heldout)
@@ -185,7 +264,8 @@ def work(args):
     Y = np.zeros(n, np.int64)
     for i in range(n):
         label = 0 if rng.random() < 0.25 else int(rng.integers(1, 17))
-        X[i], Y[i] = sample(rng, fl, label, easy)
+        draw = inner_sample if rng.random() < inner else sample
+        X[i], Y[i] = draw(rng, fl, label, easy)
     return X, Y
 
 
@@ -195,12 +275,14 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--heldout", action="store_true")
     ap.add_argument("--easy", action="store_true", help="large clear glyphs, to start training on")
+    ap.add_argument("--inner", type=float, default=0.0,
+                    help="share of inner cells: corners of edge squares, where screens print coordinates")
     ap.add_argument("--out", required=True)
     ap.add_argument("--jobs", type=int, default=2)
     a = ap.parse_args()
     chunks = 40
     per = -(-a.n // chunks)
-    jobs = [(a.seed * 1000 + i, per, a.heldout, a.easy) for i in range(chunks)]
+    jobs = [(a.seed * 1000 + i, per, a.heldout, a.easy, a.inner) for i in range(chunks)]
     with Pool(a.jobs) as p:
         parts = p.map(work, jobs)
     X = np.concatenate([x for x, _ in parts])[:a.n]

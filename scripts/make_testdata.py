@@ -146,6 +146,16 @@ def main():
         bd = board(fen5, sq, setname, (240, 217, 181), (181, 136, 99), flipped=True, ranks=ranks)
         bd.save(os.path.join(OUT, name), optimize=True)
         rows.append((name, fen5, "screenshot", "endgame seen from Black's side (FLIPPED), coordinates inside the edge squares"))
+    # The same from two game positions of scripts/flipped_eval.sh, with glyphs
+    # the coordinates model read only once it trained on corners of squares:
+    # 5 pixels high on 32-pixel squares, and a quarter of an 80-pixel square
+    # set tight in its corner.
+    for name, fen6, sq, setname, light, dark, glyph in (
+            ("endgame-black-small.png", "8/8/4kQ2/7N/8/3K4/8/8", 32, "merida", (240, 217, 181), (181, 136, 99), 0.157),
+            ("endgame-black-large.png", "6R1/pk5p/3p4/8/2p5/2N1K3/PPr5/8", 80, "merida", (238, 238, 210), (118, 150, 86), 0.216)):
+        bd = board(fen6, sq, setname, light, dark, flipped=True, ranks="right", glyph=glyph)
+        bd.save(os.path.join(OUT, name), optimize=True)
+        rows.append((name, fen6, "screenshot", "endgame seen from Black's side (FLIPPED), small or large coordinates tight in the edge squares' corners"))
 
     # The small board again as WebP, and as a JPEG stored rotated with an
     # EXIF Orientation tag (6: rotate 90 degrees clockwise to view), as
@@ -194,6 +204,8 @@ def main():
                "composition-black-coords.png": "GPLv2+ (cburnett pieces, Colin M.L. Burnett)",
                "endgame-black-chesscom.png": "GPLv2+ (cburnett pieces, Colin M.L. Burnett)",
                "endgame-black-lichess.png": "GPLv2+ (merida pieces, Armando Hernandez Marroquin)",
+               "endgame-black-small.png": "GPLv2+ (merida pieces, Armando Hernandez Marroquin)",
+               "endgame-black-large.png": "GPLv2+ (merida pieces, Armando Hernandez Marroquin)",
                "small-chessnut.jpg": "Apache-2.0 (chessnut pieces, Alexis Luengas)",
                "small-chessnut.webp": "Apache-2.0 (chessnut pieces, Alexis Luengas)",
                "exif-rotated.jpg": "Apache-2.0 (chessnut pieces, Alexis Luengas)"}

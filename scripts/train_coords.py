@@ -20,18 +20,21 @@ CH = (16, 32, 32, 48, 48)
 EMB = 64
 
 
-def load(path):
-    d = np.load(path)
-    return d["x"], d["y"]
+def load(paths):
+    """The crops of one file, or of several joined by commas."""
+    ds = [np.load(p) for p in paths.split(",")]
+    return np.concatenate([d["x"] for d in ds]), np.concatenate([d["y"] for d in ds])
 
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--train", default="build/coords/train.npz")
+    ap.add_argument("--train", default="build/coords/train.npz", help="crops; several files joined by commas")
     ap.add_argument("--easy", default="build/coords/easy.npz",
                     help="large clear glyphs: most of the first batches, while the network finds glyphs at all")
     ap.add_argument("--val", default="build/coords/val.npz")
     ap.add_argument("--heldout", default="build/coords/heldout.npz")
+    ap.add_argument("--val-inner", default="", help="inner cells of the training fonts (gen_glyphs.py --inner 1)")
+    ap.add_argument("--heldout-inner", default="", help="inner cells of the held-out font")
     ap.add_argument("--minutes", type=float, default=25)
     ap.add_argument("--lr", type=float, default=2e-3)
     ap.add_argument("--bs", type=int, default=64)
@@ -47,6 +50,10 @@ def main():
     Xe, Ye = load(a.easy)
     Xv, Yv = load(a.val)
     Xh, Yh = load(a.heldout)
+    tests = [("val", (Xv, Yv)), ("heldout", (Xh, Yh))]
+    for name, path in (("val_inner", a.val_inner), ("heldout_inner", a.heldout_inner)):
+        if path:
+            tests.append((name, load(path)))
     log("train %d, val %d, held-out font %d crops of %dx%d" % (len(Y), len(Yv), len(Yh), W, H))
     model = load_onnx(a.init_onnx, (H, W)) if a.init_onnx else Net(CH, EMB, hw=(H, W), classes=len(CLASSES))
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=1e-4)
@@ -74,7 +81,7 @@ def main():
     T = fit_T(lv, torch.from_numpy(Yv))
     fm = fold(model, T)
     res = {}
-    for name, (x, y) in (("val", (Xv, Yv)), ("heldout", (Xh, Yh))):
+    for name, (x, y) in tests:
         lo, _ = predict(fm, x)
         p = F.softmax(lo, 1)
         yt = torch.from_numpy(y)
