@@ -513,7 +513,7 @@ func place(grey gocv.Mat, in *integral, h [3][3]float64, la, lb []gridLine, ua, 
 	if math.IsInf(bestScore, -1) {
 		return Board{}, GridFit{}, false
 	}
-	if hr, ok := refineCorners(grey, h, inv, bx, by); ok {
+	if hr, ok := refineCorners(grey, h, inv, bx, by, photoWindow, 0); ok {
 		h = hr
 		if inv, ok = invert(h); !ok {
 			return Board{}, GridFit{}, false
@@ -560,11 +560,21 @@ func place(grey gocv.Mat, in *integral, h [3][3]float64, la, lb []gridLine, ua, 
 	return b, fit, true
 }
 
+// photoWindow is refineCorners' window for a photo's grid, whose lines
+// were fitted coarsely.
+const photoWindow = 0.25
+
 // refineCorners moves the board's 49 inner crossings, where four squares
-// meet in an X, to where the picture shows them (cv::cornerSubPix), and
-// refits the homography to those that moved little: the lines from
-// which the grid was first fitted are bent by pieces and coarse.
-func refineCorners(grey gocv.Mat, h, inv [3][3]float64, x0, y0 int) ([3][3]float64, bool) {
+// meet in an X, to where the picture shows them (cv::cornerSubPix, within
+// window squares of each), and refits the homography to those that moved
+// little: the lines from which the grid was first fitted are bent by
+// pieces and coarse. cornerSubPix counts from pixels' centres, the
+// corners from their edges (a board's edge between pixels 9 and 10 lies
+// at 9.5 for it, at 10 for the warps): shift is added to its answers. A
+// flat board's squares are a few pixels wide, and half a pixel is a
+// share of one that moves the digital model's readings; the photo model
+// was trained on crops cut from grids fitted without the shift.
+func refineCorners(grey gocv.Mat, h, inv [3][3]float64, x0, y0 int, window, shift float64) ([3][3]float64, bool) {
 	var pts, grid []Point
 	var sizes []float64
 	for j := 1; j < 8; j++ {
@@ -579,22 +589,20 @@ func refineCorners(grey gocv.Mat, h, inv [3][3]float64, x0, y0 int) ([3][3]float
 		}
 	}
 	sort.Float64s(sizes)
-	half := int(math.Max(2, math.Min(15, 0.25*sizes[len(sizes)/2])))
-	raw := make([]byte, 8*len(pts))
+	half := int(math.Max(2, math.Min(15, window*sizes[len(sizes)/2])))
+	centred := make([]Point, len(pts))
 	for i, p := range pts {
-		binary.LittleEndian.PutUint32(raw[8*i:], math.Float32bits(float32(p.X)))
-		binary.LittleEndian.PutUint32(raw[8*i+4:], math.Float32bits(float32(p.Y)))
+		centred[i] = Point{p.X - shift, p.Y - shift}
 	}
-	m, err := gocv.NewMatFromBytes(len(pts), 1, gocv.MatTypeCV32FC2, raw)
-	if err != nil {
+	moved, ok := subPix(grey, centred, half)
+	if !ok {
 		return h, false
 	}
-	defer m.Close()
-	gocv.CornerSubPix(grey, &m, image.Pt(half, half), image.Pt(-1, -1),
-		gocv.NewTermCriteria(gocv.Count|gocv.EPS, 30, 0.01))
+	for i := range moved {
+		moved[i].X, moved[i].Y = moved[i].X+shift, moved[i].Y+shift
+	}
 	var src, dst []Point
-	for i := range pts {
-		q := Point{float64(m.GetFloatAt(i, 0)), float64(m.GetFloatAt(i, 1))}
+	for i, q := range moved {
 		// A crossing hidden by a piece drifts to the piece's outline.
 		if math.Hypot(q.X-pts[i].X, q.Y-pts[i].Y) < 0.2*sizes[len(sizes)/2] {
 			src, dst = append(src, q), append(dst, grid[i])
@@ -621,6 +629,28 @@ func refineCorners(grey gocv.Mat, h, inv [3][3]float64, x0, y0 int) ([3][3]float
 		}
 	}
 	return hr, true
+}
+
+// subPix moves each point to the corner nearest it in grey
+// (cv::cornerSubPix with a window half wide each way).
+func subPix(grey gocv.Mat, pts []Point, half int) ([]Point, bool) {
+	raw := make([]byte, 8*len(pts))
+	for i, p := range pts {
+		binary.LittleEndian.PutUint32(raw[8*i:], math.Float32bits(float32(p.X)))
+		binary.LittleEndian.PutUint32(raw[8*i+4:], math.Float32bits(float32(p.Y)))
+	}
+	m, err := gocv.NewMatFromBytes(len(pts), 1, gocv.MatTypeCV32FC2, raw)
+	if err != nil {
+		return nil, false
+	}
+	defer m.Close()
+	gocv.CornerSubPix(grey, &m, image.Pt(half, half), image.Pt(-1, -1),
+		gocv.NewTermCriteria(gocv.Count|gocv.EPS, 30, 0.01))
+	out := make([]Point, len(pts))
+	for i := range out {
+		out[i] = Point{float64(m.GetFloatAt(i, 0)), float64(m.GetFloatAt(i, 1))}
+	}
+	return out, true
 }
 
 func gridCorners(inv [3][3]float64, x0, y0 int) [4]Point {

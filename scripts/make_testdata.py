@@ -157,6 +157,19 @@ def main():
         bd.save(os.path.join(OUT, name), optimize=True)
         rows.append((name, fen6, "screenshot", "endgame seen from Black's side (FLIPPED), small or large coordinates tight in the edge squares' corners"))
 
+    # A diagram scanned a little turned, as a page on a scanner's glass
+    # lies: the lattice search fits rows and columns parallel to the
+    # picture's edges, and cuts the corner squares' pieces unless the
+    # outline is refitted to the crossings of the board's lines.
+    fen7 = "1n4n1/8/8/8/8/8/8/1N4N1"  # a knights' exercise: no king to anchor the rules
+    sq, m = 48, 40
+    bd = board(fen7, sq, "merida", (236, 236, 236), (168, 168, 168), coords=False)
+    page = Image.new("RGB", (8 * sq + 2 * m, 8 * sq + 2 * m), (252, 252, 250))
+    page.paste(bd, (m, m))
+    page = page.rotate(3, resample=Image.BICUBIC, fillcolor=(252, 252, 250))
+    page.save(os.path.join(OUT, "turned-scan.png"), optimize=True)
+    rows.append(("turned-scan.png", fen7, "diagram", "grey diagram turned 3 degrees, as scanned"))
+
     # The small board again as WebP, and as a JPEG stored rotated with an
     # EXIF Orientation tag (6: rotate 90 degrees clockwise to view), as
     # phones save photos.
@@ -202,6 +215,7 @@ def main():
         lic = {"browser-cburnett.png": "GPLv2+ (cburnett pieces, Colin M.L. Burnett)",
                "black-side-merida.png": "GPLv2+ (merida pieces, Armando Hernandez Marroquin)",
                "composition-black-coords.png": "GPLv2+ (cburnett pieces, Colin M.L. Burnett)",
+               "turned-scan.png": "GPLv2+ (merida pieces, Armando Hernandez Marroquin)",
                "endgame-black-chesscom.png": "GPLv2+ (cburnett pieces, Colin M.L. Burnett)",
                "endgame-black-lichess.png": "GPLv2+ (merida pieces, Armando Hernandez Marroquin)",
                "endgame-black-small.png": "GPLv2+ (merida pieces, Armando Hernandez Marroquin)",

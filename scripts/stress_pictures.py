@@ -1,0 +1,92 @@
+#!/usr/bin/python3
+"""Variants of labelled flat pictures (screenshots and diagrams; photos are left out),
+each in a folder of its own with its labels.csv, to see what fenscan loses when a
+picture is handled as users' pictures are: shrunk, blurred, compressed, dimmed,
+padded, enlarged, turned a little as on a scanner's glass, or seen at a slant as by a
+phone held over a page or screen. Turned and slanted pictures are padded first, so
+that no board loses its corners off the picture.
+
+  /usr/bin/python3 scripts/stress_pictures.py LABELS.csv OUT [VARIANT...]
+  ./fenscan eval OUT/turn3/labels.csv
+(scripts/stress_eval.sh does both for every variant.)"""
+import csv
+import os
+import sys
+
+import cv2
+import numpy as np
+
+WHITE = (255, 255, 255)
+
+
+def pad(img, share=0.12):
+    p = int(share * max(img.shape[:2]))
+    return cv2.copyMakeBorder(img, p, p, p, p, cv2.BORDER_CONSTANT, value=WHITE)
+
+
+def warp(img, to):
+    """img padded, its corners sent to `to` (shares of its size)."""
+    img = pad(img)
+    h, w = img.shape[:2]
+    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    m = cv2.getPerspectiveTransform(src, np.float32(to) * np.float32([w, h]))
+    return cv2.warpPerspective(img, m, (w, h), borderMode=cv2.BORDER_CONSTANT, borderValue=WHITE)
+
+
+def turn(img, degrees):
+    t = np.radians(degrees)
+    c, s = np.cos(t), np.sin(t)
+    return warp(img, [[0.5 + c * x - s * y, 0.5 + s * x + c * y]
+                      for x, y in ((-0.5, -0.5), (0.5, -0.5), (0.5, 0.5), (-0.5, 0.5))])
+
+
+def slant(img, rng):
+    return warp(img, np.float32([[0, 0], [1, 0], [1, 1], [0, 1]]) + rng.uniform(-0.05, 0.05, (4, 2)))
+
+
+def variants(rng):
+    scale = lambda f, interp: lambda im: cv2.resize(im, None, fx=f, fy=f, interpolation=interp)
+    return {
+        "half": scale(0.5, cv2.INTER_AREA),
+        "third": scale(0.33, cv2.INTER_AREA),
+        "double": scale(2.5, cv2.INTER_CUBIC),
+        "blur": lambda im: cv2.GaussianBlur(im, (0, 0), 1.5),
+        "dim": lambda im: np.clip(((im / 255.0) ** 1.8 * 0.6 + 0.15) * 255, 0, 255).astype(np.uint8),
+        "padded": pad,
+        "turn1": lambda im: turn(im, rng.choice([-1, 1])),
+        "turn3": lambda im: turn(im, rng.choice([-3, 3])),
+        "slant": lambda im: slant(im, rng),
+        "jpeg25": None,  # saved at JPEG quality 25
+    }
+
+
+def main():
+    if len(sys.argv) < 3:
+        sys.exit(__doc__)
+    src, out, only = sys.argv[1], sys.argv[2], sys.argv[3:]
+    base = os.path.dirname(os.path.abspath(src))
+    rows = [r for r in csv.DictReader(open(src)) if r["kind"] != "photo"]
+    rng = np.random.default_rng(1)
+    for name, f in variants(rng).items():
+        if only and name not in only:
+            continue
+        d = os.path.join(out, name)
+        os.makedirs(d, exist_ok=True)
+        with open(os.path.join(d, "labels.csv"), "w", newline="") as fo:
+            w = csv.writer(fo)
+            w.writerow(["image", "fen_placement", "kind"])
+            for r in rows:
+                im = cv2.imread(os.path.join(base, r["image"]), cv2.IMREAD_COLOR)
+                stem = os.path.splitext(os.path.basename(r["image"]))[0]
+                if f is None:
+                    fn = stem + ".jpg"
+                    cv2.imwrite(os.path.join(d, fn), im, [cv2.IMWRITE_JPEG_QUALITY, 25])
+                else:
+                    fn = stem + ".png"
+                    cv2.imwrite(os.path.join(d, fn), f(im))
+                w.writerow([fn, r["fen_placement"], r["kind"]])
+        print("wrote", d, len(rows), "pictures")
+
+
+if __name__ == "__main__":
+    main()
