@@ -570,10 +570,11 @@ const photoWindow = 0.25
 // little: the lines from which the grid was first fitted are bent by
 // pieces and coarse. cornerSubPix counts from pixels' centres, the
 // corners from their edges (a board's edge between pixels 9 and 10 lies
-// at 9.5 for it, at 10 for the warps): shift is added to its answers. A
-// flat board's squares are a few pixels wide, and half a pixel is a
-// share of one that moves the digital model's readings; the photo model
-// was trained on crops cut from grids fitted without the shift.
+// at 9.5 for it, at 10 for the warps): shift is added to its answers.
+// Flat boards need it (0.5): on a screenshot's 17-pixel squares half a
+// pixel is 3% of one, and it moves the digital model's readings. Photos
+// keep 0: the photo model was trained on crops cut from grids fitted
+// without it.
 func refineCorners(grey gocv.Mat, h, inv [3][3]float64, x0, y0 int, window, shift float64) ([3][3]float64, bool) {
 	var pts, grid []Point
 	var sizes []float64
