@@ -655,39 +655,51 @@ func (s *Scanner) readKind(ctx context.Context, img gocv.Mat, pic *detect.Pictur
 	if err != nil {
 		return r, err
 	}
-	if s.opts.Kind == Digital || r.score >= photoSure {
-		return s.refitted(ctx, img, f, r)
+	if s.opts.Kind != Digital && r.score < photoSure {
+		if p, ok := s.asPhoto(ctx, img, pic, f, r); ok {
+			return p, nil
+		}
 	}
+	return s.refitted(ctx, img, f, r)
+}
+
+// asPhoto reads again as a photo the board f that auto mode read
+// doubtfully as flat (r), and reports whether that reading is the surer.
+func (s *Scanner) asPhoto(ctx context.Context, img gocv.Mat, pic *detect.Picture, f detect.Board, r reading) (reading, bool) {
 	// The lattice search may frame an angled photo upright, its lines
 	// fitting poorly; only then need the lines' grid, slow to find, show
 	// the perspective.
 	flat := r.score >= photoScore && detect.Skew(f.Corners) < cameraSkew
 	if flat && f.Lattice >= photoLattice {
-		return s.refitted(ctx, img, f, r)
+		return r, false
 	}
 	pb := s.photoBoard(img, f)
 	if flat && detect.Skew(pb.Corners) <= photoSkew {
-		return s.refitted(ctx, img, f, r)
+		return r, false
 	}
 	p, err := s.readPhoto(ctx, pic, pb)
 	if err != nil || p.score <= r.score {
-		return s.refitted(ctx, img, f, r) // the flat reading stands if the photo one fails
+		return r, false // the flat reading stands if the photo one fails
 	}
-	return p, nil
+	return p, true
 }
 
 // refitted returns r, a flat board's reading from its outline, or its
 // reading from the outline refitted to the crossings of its lines (a
-// scan turned a little, a page photographed at a slant), where the
-// finder has one and it reads surer: squares cut true read surer, and
+// scan turned a little, a page photographed at a slant), where
+// detect.Refit finds one and it reads surer: squares cut true read surer, and
 // hatching or ink marks that misled the refit read worse. Whether a
 // board is a photo is decided on r alone: a refit straightens a flat
 // board, not a camera's view.
 func (s *Scanner) refitted(ctx context.Context, img gocv.Mat, f detect.Board, r reading) (reading, error) {
-	if f.Refit == nil || r.score > refitScore {
+	if r.score > refitScore {
 		return r, nil
 	}
-	refit, err := s.read(ctx, img, *f.Refit)
+	corners, ok := detect.Refit(img, f)
+	if !ok {
+		return r, nil
+	}
+	refit, err := s.read(ctx, img, corners)
 	if err != nil {
 		return r, ctx.Err() // a refit that cannot be read is no loss
 	}

@@ -38,12 +38,6 @@ type Board struct {
 	// Grid says how well the board's lines fitted, for a board found
 	// from its lines in perspective (a photo); nil otherwise.
 	Grid *GridFit
-	// Refit, when not nil, is the outline fitted to the crossings of the
-	// board's lines, where it differs from Corners: the lattice search
-	// fits rows and columns parallel to the picture's edges, and a scan
-	// turned a little or a page photographed at a slant has neither. The
-	// caller reads the board from both and keeps the surer reading.
-	Refit *[4]Point
 	// Bare marks a board found from its frame alone, nothing inside it
 	// alternating like squares (see bareFrame): the caller must check
 	// that its squares read like a board's before trusting it.
@@ -318,13 +312,6 @@ func Find(img gocv.Mat, opts Options) ([]Board, error) {
 	if len(found) == 0 {
 		return nil, ErrNoBoard
 	}
-	for i, b := range found {
-		if b.Grid == nil && !b.Bare { // a grid is refined as it is fitted
-			if c, ok := refit(grey, b.Corners); ok {
-				found[i].Refit = &c
-			}
-		}
-	}
 	if opts.MaxBoards > 0 && len(found) > opts.MaxBoards {
 		found = found[:opts.MaxBoards]
 	}
@@ -338,12 +325,6 @@ func toPicture(bs []Board, scale float64) []Board {
 		for j := range bs[i].Corners {
 			bs[i].Corners[j].X /= scale
 			bs[i].Corners[j].Y /= scale
-		}
-		if r := bs[i].Refit; r != nil {
-			for j := range r {
-				r[j].X /= scale
-				r[j].Y /= scale
-			}
 		}
 	}
 	return bs

@@ -162,12 +162,12 @@ func TestFindTurned(t *testing.T) {
 				for i, p := range [4]Point{{c.x, c.y}, {c.x + c.side, c.y}, {c.x + c.side, c.y + c.side}, {c.x, c.y + c.side}} {
 					want[i] = apply(hm, Point{p.X + o, p.Y + o})
 				}
-				got := boards[0].Corners
-				if boards[0].Refit == nil {
-					t.Fatalf("corners %v not refitted, want %v", got, want)
+				got, ok := Refit(seen, boards[0])
+				if !ok {
+					t.Fatalf("corners %v not refitted, want %v", boards[0].Corners, want)
 				}
-				if e := CornerError(*boards[0].Refit, want); e > 0.01 {
-					t.Errorf("refitted corners %v, want %v: off by %.1f%% of the side", *boards[0].Refit, want, 100*e)
+				if e := CornerError(got, want); e > 0.01 {
+					t.Errorf("refitted corners %v, want %v: off by %.1f%% of the side", got, want, 100*e)
 				}
 			})
 		}

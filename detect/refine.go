@@ -6,6 +6,33 @@ import (
 	"gocv.io/x/gocv"
 )
 
+// Refit returns the outline of b, a board Find found in img, fitted to
+// the crossings of its lines (see refit). The lattice search fits rows
+// and columns parallel to the picture's edges, and a scan turned a little
+// or a page photographed at a slant has neither; the caller reads the
+// board from both outlines and keeps the surer reading. It is not part of
+// Find because most boards read surely from the lattice's outline. ok is
+// false for a photo's grid, refined as it was fitted, a bare frame, and
+// where refit finds nothing to change.
+func Refit(img gocv.Mat, b Board) (corners [4]Point, ok bool) {
+	if b.Grid != nil || b.Bare || img.Empty() {
+		return b.Corners, false
+	}
+	grey, scale := workGrey(img)
+	defer grey.Close()
+	var c [4]Point
+	for i, p := range b.Corners {
+		c[i] = Point{p.X * scale, p.Y * scale}
+	}
+	if c, ok = refit(grey, c); !ok {
+		return b.Corners, false
+	}
+	for i, p := range c {
+		corners[i] = Point{p.X / scale, p.Y / scale}
+	}
+	return corners, true
+}
+
 // refit fits a flat board's outline to its inner crossings, where four
 // squares meet in an X. The lattice search fits rows and columns parallel
 // to the picture's edges, so on a scan turned a few degrees or a page
