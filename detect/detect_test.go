@@ -122,6 +122,9 @@ func TestFindTurned(t *testing.T) {
 	}{
 		{"turned", turn(3 * math.Pi / 180)},
 		{"slanted", [4]Point{{0.04, 0.02}, {0.95, 0.0}, {1, 1}, {0, 0.97}}},
+		// A page held under the camera by one corner: the lattice's
+		// upright outline is off there by half a square.
+		{"corner", [4]Point{{0.1, 0.08}, {1, 0.01}, {1, 1}, {0, 1}}},
 	}
 	for _, c := range drawn {
 		for _, v := range views {

@@ -513,7 +513,7 @@ func place(grey gocv.Mat, in *integral, h [3][3]float64, la, lb []gridLine, ua, 
 	if math.IsInf(bestScore, -1) {
 		return Board{}, GridFit{}, false
 	}
-	if hr, ok := refineCorners(grey, h, inv, bx, by, photoWindow, 0); ok {
+	if hr, ok := refineCorners(grey, h, inv, bx, by, photoWindow); ok {
 		h = hr
 		if inv, ok = invert(h); !ok {
 			return Board{}, GridFit{}, false
@@ -569,13 +569,9 @@ const photoWindow = 0.25
 // window squares of each), and refits the homography to those that moved
 // little: the lines from which the grid was first fitted are bent by
 // pieces and coarse. cornerSubPix counts from pixels' centres, the
-// corners from their edges (a board's edge between pixels 9 and 10 lies
-// at 9.5 for it, at 10 for the warps): shift is added to its answers.
-// Flat boards need it (0.5): on a screenshot's 17-pixel squares half a
-// pixel is 3% of one, and it moves the digital model's readings. Photos
-// keep 0: the photo model was trained on crops cut from grids fitted
-// without it.
-func refineCorners(grey gocv.Mat, h, inv [3][3]float64, x0, y0 int, window, shift float64) ([3][3]float64, bool) {
+// corners from their edges; the photo model was trained on crops cut
+// from grids refined so, half a pixel off, and that stays.
+func refineCorners(grey gocv.Mat, h, inv [3][3]float64, x0, y0 int, window float64) ([3][3]float64, bool) {
 	var pts, grid []Point
 	var sizes []float64
 	for j := 1; j < 8; j++ {
@@ -591,16 +587,9 @@ func refineCorners(grey gocv.Mat, h, inv [3][3]float64, x0, y0 int, window, shif
 	}
 	sort.Float64s(sizes)
 	half := int(math.Max(2, math.Min(15, window*sizes[len(sizes)/2])))
-	centred := make([]Point, len(pts))
-	for i, p := range pts {
-		centred[i] = Point{p.X - shift, p.Y - shift}
-	}
-	moved, ok := subPix(grey, centred, half)
+	moved, ok := subPix(grey, pts, half)
 	if !ok {
 		return h, false
-	}
-	for i := range moved {
-		moved[i].X, moved[i].Y = moved[i].X+shift, moved[i].Y+shift
 	}
 	var src, dst []Point
 	for i, q := range moved {
@@ -609,27 +598,8 @@ func refineCorners(grey gocv.Mat, h, inv [3][3]float64, x0, y0 int, window, shif
 			src, dst = append(src, q), append(dst, grid[i])
 		}
 	}
-	if len(src) < 12 {
-		return h, false
-	}
-	hr, ok := fitHomography(src, dst)
-	if !ok {
-		return h, false
-	}
-	// Once more without the crossings the refit leaves furthest out.
-	var s2, d2 []Point
-	for i := range src {
-		q := apply(hr, src[i])
-		if math.Hypot(q.X-dst[i].X, q.Y-dst[i].Y) < 0.08 {
-			s2, d2 = append(s2, src[i]), append(d2, dst[i])
-		}
-	}
-	if len(s2) >= 12 {
-		if h2, ok := fitHomography(s2, d2); ok {
-			return h2, true
-		}
-	}
-	return hr, true
+	hr, _, ok := fitAgreeing(src, dst)
+	return hr, ok
 }
 
 // subPix moves each point to the corner nearest it in grey

@@ -2,6 +2,7 @@ package detect
 
 import (
 	"math"
+	"sort"
 
 	"gocv.io/x/gocv"
 )
@@ -33,72 +34,192 @@ func Refit(img gocv.Mat, b Board) (corners [4]Point, ok bool) {
 	return corners, true
 }
 
-// refit fits a flat board's outline to its inner crossings, where four
-// squares meet in an X. The lattice search fits rows and columns parallel
-// to the picture's edges, so on a scan turned a few degrees or a page
-// photographed at a slant it puts the corners off by a share of a
-// square, and the edge squares' pieces are cut in half; the crossings
-// show where the lines really run. ok is false when too few crossings
-// are seen (a bare frame, faint hatching), or when the refit moves no
-// corner by minRefit squares or one by more than maxRefine.
+// refit fits a flat board's outline to its 49 inner crossings, where four
+// squares meet in an X. On a scan turned a few degrees, or a page
+// photographed at a slant, the lattice search's upright outline is off
+// by up to half a square at a corner, and the edge squares' pieces are
+// cut in half; the crossings show where the lines really run. Each
+// crossing is looked for as a saddle (see integral.saddle) in the
+// squares' brightness and, for boards whose dark squares are hatched, in
+// their texture; the table whose crossings agree on more of one
+// homography is kept. ok is false when too few crossings agree (a bare
+// frame, faint hatching), or when the refit moves no corner by minRefit
+// squares or one by more than maxRefit.
 func refit(grey gocv.Mat, corners [4]Point) (out [4]Point, ok bool) {
-	grid := [4]Point{{0, 0}, {8, 0}, {8, 8}, {0, 8}}
-	h, ok := fitHomography(corners[:], grid[:])
-	if !ok {
+	in, err := newTextured(grey)
+	if err != nil {
 		return corners, false
 	}
-	inv, ok := invert(h)
-	if !ok {
+	agree := 0
+	for _, t := range []*integral{in, in.texture} {
+		if c, n := t.fitSaddles(corners); n > agree {
+			out, agree = c, n
+		}
+	}
+	if agree < minCrossings {
 		return corners, false
 	}
 	side := LongestSide(corners) / 8
-	// Each pass looks for the crossings near where the last fit put
-	// them: on a turned board the outer ones are out of reach at first,
-	// and come within it once the inner ones have turned the fit.
-	fitted := false
-	for pass := 0; pass < maxPasses; pass++ {
-		hr, ok := refineCorners(grey, h, inv, 0, 0, flatWindow, 0.5)
-		if !ok {
-			break
-		}
-		ir, ok := invert(hr)
-		if !ok {
-			break
-		}
-		moved := 0.0
-		for _, g := range grid {
-			p, q := apply(inv, g), apply(ir, g)
-			moved = math.Max(moved, math.Hypot(p.X-q.X, p.Y-q.Y))
-		}
-		h, inv, fitted = hr, ir, true
-		if moved < 0.02*side {
-			break
-		}
-	}
-	if !fitted {
-		return corners, false
-	}
 	most := 0.0
-	for k, g := range grid {
-		out[k] = apply(inv, g)
+	for k := range out {
 		most = math.Max(most, math.Hypot(out[k].X-corners[k].X, out[k].Y-corners[k].Y))
 	}
-	return out, most >= minRefit*side && most <= maxRefine*side
+	return out, most >= minRefit*side && most <= maxRefit*side
+}
+
+// fitSaddles moves the outline corners to fit the board's crossings as
+// in shows them, in passes that look less far each time: the first
+// finds crossings half a square off, the last places them to a pixel.
+// It returns the outline and how many crossings agree with it, 0 when
+// too few are found.
+func (in *integral) fitSaddles(corners [4]Point) ([4]Point, int) {
+	grid := [4]Point{{0, 0}, {8, 0}, {8, 8}, {0, 8}}
+	h, ok := fitHomography(corners[:], grid[:])
+	if !ok {
+		return corners, 0
+	}
+	inv, ok := invert(h)
+	if !ok {
+		return corners, 0
+	}
+	agree := 0
+	for _, reach := range []float64{0.4, 0.25, 0.12} {
+		var at [2][]Point // the best saddle of each sign, per crossing
+		var strength [2][]float64
+		var cross []Point
+		for j := 1; j < 8; j++ {
+			for i := 1; i < 8; i++ {
+				g := Point{float64(i), float64(j)}
+				p, q, r := apply(inv, g), apply(inv, Point{g.X + 1, g.Y}), apply(inv, Point{g.X, g.Y + 1})
+				side := math.Min(math.Hypot(q.X-p.X, q.Y-p.Y), math.Hypot(r.X-p.X, r.Y-p.Y))
+				// Neighbouring crossings have their dark squares on
+				// opposite diagonals: flipping every other one's sign
+				// makes the whole board's saddles one sign.
+				sign := 1.0
+				if (i+j)%2 == 1 {
+					sign = -1
+				}
+				s := in.saddles(p, int(reach*side), int(math.Max(2, 0.3*side)), sign)
+				for k := range s {
+					at[k] = append(at[k], s[k].at)
+					strength[k] = append(strength[k], s[k].strength)
+				}
+				cross = append(cross, g)
+			}
+		}
+		// Which diagonal is dark is the board's: the sign its crossings
+		// show more strongly.
+		k := 0
+		if total(strength[1]) > total(strength[0]) {
+			k = 1
+		}
+		// Crossings under pieces show weak saddles, or none.
+		floor := 0.4 * medianOf64(strength[k])
+		var src, dst []Point
+		for n := range cross {
+			if strength[k][n] > 0 && strength[k][n] >= floor {
+				src, dst = append(src, at[k][n]), append(dst, cross[n])
+			}
+		}
+		hr, n, ok := fitAgreeing(src, dst)
+		if !ok || n < minCrossings {
+			return corners, 0
+		}
+		if inv, ok = invert(hr); !ok {
+			return corners, 0
+		}
+		agree = n
+	}
+	var out [4]Point
+	for k, g := range grid {
+		out[k] = apply(inv, g)
+	}
+	return out, agree
+}
+
+// fitAgreeing fits the homography taking src to dst, then again without
+// the points it leaves furthest out (a crossing pulled aside by a piece's
+// outline), and returns it with the number of points that agree with it.
+// When fewer than minCrossings agree the first fit comes back; ok is
+// false when there is none.
+func fitAgreeing(src, dst []Point) (h [3][3]float64, agree int, ok bool) {
+	if len(src) < minCrossings {
+		return h, 0, false
+	}
+	if h, ok = fitHomography(src, dst); !ok {
+		return h, 0, false
+	}
+	var s2, d2 []Point
+	for i := range src {
+		q := apply(h, src[i])
+		if math.Hypot(q.X-dst[i].X, q.Y-dst[i].Y) < 0.08 {
+			s2, d2 = append(s2, src[i]), append(d2, dst[i])
+		}
+	}
+	if len(s2) >= minCrossings {
+		if h2, ok := fitHomography(s2, d2); ok {
+			return h2, len(s2), true
+		}
+	}
+	return h, len(s2), true
+}
+
+// saddle is where four quadrants alternate most strongly near a point,
+// and how strongly: the mean of the two on one diagonal less that of the
+// two on the other.
+type saddle struct {
+	at       Point
+	strength float64
+}
+
+// saddles searches the pixels within reach of p for the crossing of four
+// quadrants q pixels wide whose top-left and bottom-right ones are the
+// brighter (first) or the darker (second), sign flipping the two. A
+// single edge, or a piece's outline, makes two quadrants on each side
+// alike and no saddle; hatching inside a square averages out over the
+// quadrant. Where the quadrants would leave the picture nothing is found.
+func (in *integral) saddles(p Point, reach, q int, sign float64) [2]saddle {
+	h := len(in.sum)/(in.w+1) - 1
+	cx, cy := int(math.Round(p.X)), int(math.Round(p.Y))
+	best := [2]saddle{{at: p}, {at: p}}
+	area := float64(q * q)
+	for y := max(cy-reach, q); y <= min(cy+reach, h-q); y++ {
+		for x := max(cx-reach, q); x <= min(cx+reach, in.w-q); x++ {
+			d := sign * (in.rect(x-q, y-q, x, y) + in.rect(x, y, x+q, y+q) -
+				in.rect(x, y-q, x+q, y) - in.rect(x-q, y, x, y+q)) / area
+			at := Point{float64(x), float64(y)}
+			if d > best[0].strength {
+				best[0] = saddle{at, d}
+			}
+			if -d > best[1].strength {
+				best[1] = saddle{at, -d}
+			}
+		}
+	}
+	return best
+}
+
+func total(v []float64) float64 {
+	s := 0.0
+	for _, x := range v {
+		s += x
+	}
+	return s
+}
+
+func medianOf64(v []float64) float64 {
+	s := append([]float64(nil), v...)
+	sort.Float64s(s)
+	return s[len(s)/2]
 }
 
 const (
-	// minRefit and maxRefine bound how far, in squares, refit must move
+	// minRefit and maxRefit bound how far, in squares, refit must move
 	// a corner: less is what the lattice search's own error, a pixel or
-	// two, amounts to; more only a fit to something else than the
-	// board's lines does.
-	minRefit  = 0.03
-	maxRefine = 0.5
-	// maxPasses bounds refit's passes.
-	maxPasses = 8
-	// flatWindow is how far, in squares, a crossing is looked for about
-	// its guess: a flat board's pieces are drawn close to its lines, and
-	// a wider window lets their outlines pull the crossings (on
-	// testdata's boards turned 3 degrees, a quarter square's window
-	// left the corners 1.4-2.3% of the side off, this one under 1%).
-	flatWindow = 0.18
+	// two, amounts to; more than most of a square only a fit to something
+	// else than the board's lines does.
+	minRefit = 0.03
+	maxRefit = 0.75
+	// minCrossings is the fewest crossings a refit stands on.
+	minCrossings = 12
 )
