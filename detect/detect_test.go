@@ -125,6 +125,8 @@ func TestFindTurned(t *testing.T) {
 		// A page held under the camera by one corner: the lattice's
 		// upright outline is off there by half a square.
 		{"corner", [4]Point{{0.1, 0.08}, {1, 0.01}, {1, 1}, {0, 1}}},
+		// A screen photographed from below its middle.
+		{"keystone", [4]Point{{0.1, 0.02}, {0.9, 0.02}, {1, 1}, {0, 1}}},
 	}
 	for _, c := range drawn {
 		for _, v := range views {

@@ -216,10 +216,12 @@ func medianOf64(v []float64) float64 {
 const (
 	// minRefit and maxRefit bound how far, in squares, refit must move
 	// a corner: less is what the lattice search's own error, a pixel or
-	// two, amounts to; more than most of a square only a fit to something
-	// else than the board's lines does.
+	// two, amounts to; more only a fit to something else than the
+	// board's lines does. A screen photographed from below its middle
+	// (the board's bottom a tenth wider than its top) has the upright
+	// lattice a whole square off at a bottom corner.
 	minRefit = 0.03
-	maxRefit = 0.75
+	maxRefit = 1.5
 	// minCrossings is the fewest crossings a refit stands on.
 	minCrossings = 12
 )
