@@ -581,3 +581,45 @@ func seenFrom(t *testing.T, placement string, o Orientation) Input {
 	}
 	return in
 }
+
+// TestKinglessExercise reads a knights' exercise, a board without kings,
+// its empty squares read surely and an ink cross on b7 read as a white
+// pawn or, less likely, a king (a white pawn on the seventh rank is rare:
+// the square prior reads it empty). The material fit takes the king (one
+// a side); the repair after it must not then put a black king on a square
+// read empty at 0.995, which the repair from the reading would not do.
+func TestKinglessExercise(t *testing.T) {
+	var in Input
+	for i := range in.Squares {
+		for c := range in.Squares[i] {
+			in.Squares[i][c] = 0.005 / 12
+		}
+		in.Squares[i][0] = 0.995
+	}
+	set := func(square string, probs map[byte]float32) {
+		i := squareIndex(square)
+		for c := range in.Squares[i] {
+			in.Squares[i][c] = 0.001
+		}
+		for piece, p := range probs {
+			in.Squares[i][strings.IndexByte(".PNBRQKpnbrqk", piece)] = p
+		}
+	}
+	for _, sq := range []string{"b1", "g1"} {
+		set(sq, map[byte]float32{'N': 0.99})
+	}
+	for _, sq := range []string{"b8", "g8"} {
+		set(sq, map[byte]float32{'n': 0.99})
+	}
+	set("b7", map[byte]float32{'P': 0.55, 'K': 0.2, '.': 0.2})
+	p, err := Assemble(in, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := fields(p.FEN(), 1), "1n4n1/8/8/8/8/8/8/1N4N1"; got != want {
+		t.Errorf("read %s, want %s (repairs %+v)", got, want, p.Repairs)
+	}
+	if p.Legal || len(p.Warnings) == 0 {
+		t.Errorf("legal %v, warnings %q: want an illegal board, warned", p.Legal, p.Warnings)
+	}
+}

@@ -232,9 +232,13 @@ func (g *flowGraph) flow(s, t, want int) int {
 
 // refit is the repair of last resort: the most probable board with
 // possible material, then the repair search around it for the rules that
-// are not about counts. The squares changed are counted from best. In a
-// photo the fit stands even when that search fails: its material is
-// possible, the reading's was not.
+// are not about counts, giving up no more than refitLoss in all: with
+// the repair's own bound the two together reached boards that neither
+// allows alone (a knights' exercise without kings got a king on a square
+// read empty at 0.99, after the fit had turned a doubtful pawn into the
+// other). The squares changed are counted from best. In a photo the fit
+// stands even when that search fails: its material is possible, the
+// reading's was not.
 func refit(best board, lp *[64][13]float64, side sideReq, photo bool) (repairResult, bool) {
 	b, ok := fitPawns(lp, photo, refitLoss)
 	if !ok && photo {
@@ -244,7 +248,7 @@ func refit(best board, lp *[64][13]float64, side sideReq, photo bool) (repairRes
 		return repairResult{}, false
 	}
 	if !legal(&b, side, photo, nil) {
-		res := repair(b, lp, side, photo)
+		res := search(b, lp, refitLoss, func(b *board) bool { return legal(b, side, photo, nil) })
 		switch {
 		case res.found:
 			b = res.board

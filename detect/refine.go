@@ -35,11 +35,11 @@ func Refit(img gocv.Mat, b Board) (corners [4]Point, ok bool) {
 }
 
 // refit fits a flat board's outline to its 49 inner crossings, where four
-// squares meet in an X. On a scan turned a few degrees, or a page
-// photographed at a slant, the lattice search's upright outline is off
-// by up to half a square at a corner, and the edge squares' pieces are
-// cut in half; the crossings show where the lines really run. Each
-// crossing is looked for as a saddle (see integral.saddle) in the
+// squares meet in an X. On a scan turned a few degrees, or a page or
+// screen photographed at a slant, the lattice search's upright outline
+// is off by half a square or more at a corner, and the edge squares'
+// pieces are cut in half; the crossings show where the lines really run.
+// Each crossing is looked for as a saddle (see integral.saddles) in the
 // squares' brightness and, for boards whose dark squares are hatched, in
 // their texture; the table whose crossings agree on more of one
 // homography is kept. ok is false when too few crossings agree (a bare

@@ -3,8 +3,11 @@
 each in a folder of its own with its labels.csv, to see what fenscan loses when a
 picture is handled as users' pictures are: shrunk, blurred, compressed, dimmed,
 padded, enlarged, turned a little as on a scanner's glass, or seen at a slant as by a
-phone held over a page or screen. Turned and slanted pictures are padded first, so
-that no board loses its corners off the picture.
+phone held over a page or screen (slant: each corner moved up to 5% of the picture,
+slant10 up to 10%, keystone: from below the middle). Turned and slanted pictures are
+padded first, so that no board loses its corners off the picture. The random draws
+follow the variants in order, so a variant made alone differs from the same variant
+made with all the others.
 
   /usr/bin/python3 scripts/stress_pictures.py LABELS.csv OUT [VARIANT...]
   ./fenscan eval OUT/turn3/labels.csv
@@ -40,8 +43,15 @@ def turn(img, degrees):
                       for x, y in ((-0.5, -0.5), (0.5, -0.5), (0.5, 0.5), (-0.5, 0.5))])
 
 
-def slant(img, rng):
-    return warp(img, np.float32([[0, 0], [1, 0], [1, 1], [0, 1]]) + rng.uniform(-0.05, 0.05, (4, 2)))
+def slant(img, rng, amount=0.05):
+    return warp(img, np.float32([[0, 0], [1, 0], [1, 1], [0, 1]]) + rng.uniform(-amount, amount, (4, 2)))
+
+
+def keystone(img, rng):
+    """As a camera below the middle of a screen or page sees it: the top
+    narrower by 12-24%."""
+    k = rng.uniform(0.06, 0.12)
+    return warp(img, [[k, 0.02], [1 - k, 0.02], [1, 1], [0, 1]])
 
 
 def variants(rng):
@@ -57,6 +67,8 @@ def variants(rng):
         "turn3": lambda im: turn(im, rng.choice([-3, 3])),
         "slant": lambda im: slant(im, rng),
         "jpeg25": None,  # saved at JPEG quality 25
+        "slant10": lambda im: slant(im, rng, 0.1),
+        "keystone": lambda im: keystone(im, rng),
     }
 
 
