@@ -108,6 +108,22 @@ func BenchmarkFind(b *testing.B) {
 	}
 }
 
+// BenchmarkRefit refits a diagram scanned 3 degrees turned, as fenscan
+// does for every flat board it reads doubtfully.
+func BenchmarkRefit(b *testing.B) {
+	img := gocv.IMRead("../testdata/turned-scan.png", gocv.IMReadColor)
+	defer img.Close()
+	boards, err := Find(img, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; i < b.N; i++ {
+		if _, ok := Refit(img, boards[0]); !ok {
+			b.Fatal("not refitted")
+		}
+	}
+}
+
 // TestFindTurned checks the corners found on the same pictures turned
 // 3 degrees, as a scan often is, and seen at a slant, as a page or screen
 // photographed by hand is: the lattice search fits rows and columns
