@@ -363,6 +363,10 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 			}
 		} else {
 			r, err = s.readKind(ctx, img, pic, f)
+			// Faint squares: a board only if they read like one.
+			if err == nil && f.Faint && !likeBoard(r) {
+				continue
+			}
 		}
 		if err != nil {
 			return nil, err
@@ -548,8 +552,8 @@ const bareWarning = "no squares could be told apart: the board was taken to fill
 // (see likeBoard).
 const bareScore = -0.15
 
-// likeBoard reports whether a board found from its frame alone reads like
-// a board: surely on the whole, and with two kings among its likeliest
+// likeBoard reports whether a board found from its frame alone, or from
+// squares that alternate faintly, reads like a board: surely on the whole, and with two kings among its likeliest
 // pieces (of either colour: on a design it has never seen the model may
 // take a king for the other side's).
 func likeBoard(r reading) bool {

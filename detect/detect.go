@@ -42,6 +42,12 @@ type Board struct {
 	// alternating like squares (see bareFrame): the caller must check
 	// that its squares read like a board's before trusting it.
 	Bare bool
+	// Faint marks a board whose lines fit a lattice but whose squares'
+	// shades alternate less clearly than minChecker asks (a pale theme
+	// cropped to the board): found only when nothing surer is, and like a
+	// bare frame the caller must check that its squares read like a
+	// board's.
+	Faint bool
 }
 
 // blurSigmas are the scales the lattice is looked for at. The coarsest
@@ -54,6 +60,11 @@ const confident = 4
 
 // minChecker is the least light/dark separation of a board's squares.
 const minChecker = 1.0
+
+// faintChecker is the least separation of a Faint board's squares: 0.9 on
+// screenshots of pale themes (light blue and white) cropped to the board,
+// whose pieces cover many of the squares' corners where shades are read.
+const faintChecker = 0.5
 
 // integral is a summed-area table of a grey picture: the sum of any
 // rectangle in four lookups.
@@ -251,7 +262,7 @@ func Find(img gocv.Mat, opts Options) ([]Board, error) {
 	if err != nil {
 		return nil, fmt.Errorf("detect: %w", err)
 	}
-	var found []Board
+	var found, faint []Board
 	var g *gradients
 	for pass, sigma := range blurSigmas {
 		// Later, blurrier passes look only where no clear board was found
@@ -280,7 +291,12 @@ func Find(img gocv.Mat, opts Options) ([]Board, error) {
 			}
 			b.Score = math.Sqrt(b.Lattice * b.Checker)
 			tr.printf("  sigma=%.1f cand=%v lattice=%.2f checker=%.2f\n", sigma, r, b.Lattice, b.Checker)
-			if b.Lattice < minScore || b.Checker < minChecker {
+			if b.Lattice < minScore || b.Checker < faintChecker {
+				continue
+			}
+			if b.Checker < minChecker {
+				b.Faint = true
+				faint = append(faint, b)
 				continue
 			}
 			found = append(found, b)
@@ -307,6 +323,15 @@ func Find(img gocv.Mat, opts Options) ([]Board, error) {
 				break
 			}
 		}
+	}
+	if len(found) == 0 && !opts.Photo && len(faint) > 0 {
+		best := faint[0]
+		for _, b := range faint[1:] {
+			if b.Score > best.Score {
+				best = b
+			}
+		}
+		found = append(found, best)
 	}
 	found = suppress(dropSquares(found))
 	if len(found) == 0 {

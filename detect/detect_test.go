@@ -108,6 +108,23 @@ func BenchmarkFind(b *testing.B) {
 	}
 }
 
+// TestFindFaint finds a pale theme cropped tight whose pixel-art pieces
+// cover most of its squares' corners: the lattice fits, but the shades
+// alternate too faintly for minChecker, so the board comes back marked
+// Faint for the reader to check.
+func TestFindFaint(t *testing.T) {
+	img := gocv.IMRead("../testdata/pale-pixel.png", gocv.IMReadColor)
+	defer img.Close()
+	boards, err := Find(img, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [4]Point{{0, 0}, {240, 0}, {240, 240}, {0, 240}}
+	if b := boards[0]; !b.Faint || CornerError(b.Corners, want) > 0.01 {
+		t.Errorf("board at %v, faint %v (checker %.2f); want faint at %v", b.Corners, b.Faint, b.Checker, want)
+	}
+}
+
 // BenchmarkRefit refits a diagram scanned 3 degrees turned, as fenscan
 // does for every flat board it reads doubtfully.
 func BenchmarkRefit(b *testing.B) {

@@ -170,6 +170,14 @@ def main():
     page.save(os.path.join(OUT, "turned-scan.png"), optimize=True)
     rows.append(("turned-scan.png", fen7, "diagram", "grey diagram turned 3 degrees, as scanned"))
 
+    # A pale theme (lichess's blue-grey) cropped tight, in a piece set whose
+    # pixel-art pieces cover most of the squares' corners, where their
+    # shades are read: the lattice fits, the shades alternate faintly.
+    fen8 = "r1bq1rk1/pp2bppp/2nppn2/8/3NP3/2N1BP2/PPPQ2PP/2KR1B1R"
+    bd = board(fen8, 30, "pixel", (240, 241, 240), (196, 216, 228))
+    bd.save(os.path.join(OUT, "pale-pixel.png"), optimize=True)
+    rows.append(("pale-pixel.png", fen8, "screenshot", "pale theme cropped tight, pixel-art pieces: squares alternate faintly"))
+
     # The small board again as WebP, and as a JPEG stored rotated with an
     # EXIF Orientation tag (6: rotate 90 degrees clockwise to view), as
     # phones save photos.
@@ -216,6 +224,7 @@ def main():
                "black-side-merida.png": "GPLv2+ (merida pieces, Armando Hernandez Marroquin)",
                "composition-black-coords.png": "GPLv2+ (cburnett pieces, Colin M.L. Burnett)",
                "turned-scan.png": "GPLv2+ (merida pieces, Armando Hernandez Marroquin)",
+               "pale-pixel.png": "AGPL-3.0+ (pixel pieces, therealqtpi)",
                "endgame-black-chesscom.png": "GPLv2+ (cburnett pieces, Colin M.L. Burnett)",
                "endgame-black-lichess.png": "GPLv2+ (merida pieces, Armando Hernandez Marroquin)",
                "endgame-black-small.png": "GPLv2+ (merida pieces, Armando Hernandez Marroquin)",
