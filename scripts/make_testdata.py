@@ -170,6 +170,14 @@ def main():
     page.save(os.path.join(OUT, "turned-scan.png"), optimize=True)
     rows.append(("turned-scan.png", fen7, "diagram", "grey diagram turned 3 degrees, as scanned"))
 
+    # A random placement drawn from White's side, coordinates in the edge
+    # squares: its pawns lead the margins for Black's side, and the
+    # coordinates must overrule them.
+    fen9 = "K7/4R1kn/2P1P1n1/8/1pP1PpPB/2p2pR1/3p1N2/4b3"
+    bd = board(fen9, 40, "cburnett", (238, 238, 210), (118, 150, 86))
+    bd.save(os.path.join(OUT, "random-coords.png"), optimize=True)
+    rows.append(("random-coords.png", fen9, "screenshot", "random placement from White's side whose pieces would turn it; coordinates inside the edge squares"))
+
     # A pale theme (lichess's blue-grey) cropped tight, in a piece set whose
     # pixel-art pieces cover most of the squares' corners, where their
     # shades are read: the lattice fits, the shades alternate faintly.
@@ -225,6 +233,7 @@ def main():
                "composition-black-coords.png": "GPLv2+ (cburnett pieces, Colin M.L. Burnett)",
                "turned-scan.png": "GPLv2+ (merida pieces, Armando Hernandez Marroquin)",
                "pale-pixel.png": "AGPL-3.0+ (pixel pieces, therealqtpi)",
+               "random-coords.png": "GPLv2+ (cburnett pieces, Colin M.L. Burnett)",
                "endgame-black-chesscom.png": "GPLv2+ (cburnett pieces, Colin M.L. Burnett)",
                "endgame-black-lichess.png": "GPLv2+ (merida pieces, Armando Hernandez Marroquin)",
                "endgame-black-small.png": "GPLv2+ (merida pieces, Armando Hernandez Marroquin)",
