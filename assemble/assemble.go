@@ -216,6 +216,10 @@ type Position struct {
 	// OrientationBy says how the orientation was decided: "option",
 	// "coordinates", "pieces" or "default".
 	OrientationBy string `json:"orientation_by"`
+	// OrientationLead is how many score points the pieces give the
+	// orientation they chose over the other when OrientationBy is
+	// "pieces" (see guessOrientation; at least flipMargin), else 0.
+	OrientationLead float64 `json:"-"`
 	// Side is the side to move, "w" or "b".
 	Side string `json:"side"`
 	// SideBy says how the side was decided: "option", "highlight",
@@ -305,6 +309,7 @@ func Assemble(in Input, opts Options) (*Position, error) {
 	probs, lp := normalise(&in.Squares)
 	var o Orientation
 	var by string
+	var lead float64
 	switch {
 	case opts.Flip == "yes":
 		o, by = BlackBottom, "option"
@@ -321,15 +326,15 @@ func Assemble(in Input, opts Options) (*Position, error) {
 			q := build(&probs, &lp, &in, WhiteRight, opts)
 			o, by = guessSide(&p.board, &q.board, in.TopLeft)
 		} else {
-			o, by = guessOrientation(&p.board)
+			o, by, lead = guessOrientation(&p.board)
 		}
 		if o == WhiteBottom {
-			p.pos.Orientation, p.pos.OrientationBy = o, by
+			p.pos.Orientation, p.pos.OrientationBy, p.pos.OrientationLead = o, by, lead
 			return p.pos, nil
 		}
 	}
 	p := build(&probs, &lp, &in, o, opts)
-	p.pos.Orientation, p.pos.OrientationBy = o, by
+	p.pos.Orientation, p.pos.OrientationBy, p.pos.OrientationLead = o, by, lead
 	return p.pos, nil
 }
 

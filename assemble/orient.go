@@ -46,23 +46,24 @@ const (
 var homeKinds = [8]int{rook, knight, bishop, queen, king, bishop, knight, rook}
 
 // guessOrientation decides from the pieces of a picture-order board
-// whether Black sits at the bottom. It returns the orientation and how it
-// was decided: "pieces" when the evidence is clear either way, "default"
-// when it is not and the picture's own orientation stands.
-func guessOrientation(b *board) (Orientation, string) {
+// whether Black sits at the bottom. It returns the orientation, how it
+// was decided ("pieces" when the evidence is clear either way, "default"
+// when it is not and the picture's own orientation stands) and, decided
+// by the pieces, the lead of the chosen reading in score points.
+func guessOrientation(b *board) (Orientation, string, float64) {
 	if !gameLike(b) {
-		return WhiteBottom, "default"
+		return WhiteBottom, "default", 0
 	}
 	r := board(rotated(*b))
 	upAll, upPawns := gameScore(b)
 	flAll, flPawns := gameScore(&r)
 	switch {
 	case leads(flAll-upAll, flPawns-upPawns, flipMargin, pawnMargin):
-		return BlackBottom, "pieces"
+		return BlackBottom, "pieces", flAll - upAll
 	case leads(upAll-flAll, upPawns-flPawns, flipMargin, pawnMargin):
-		return WhiteBottom, "pieces"
+		return WhiteBottom, "pieces", upAll - flAll
 	}
-	return WhiteBottom, "default"
+	return WhiteBottom, "default", 0
 }
 
 // leads says whether a reading's lead over another, in all and in the
