@@ -623,3 +623,28 @@ func TestKinglessExercise(t *testing.T) {
 		t.Errorf("legal %v, warnings %q: want an illegal board, warned", p.Legal, p.Warnings)
 	}
 }
+
+// TestOrientationLead checks the lead reported with an orientation the
+// pieces decide: the start position seen from Black's side leads by far
+// more than the margins, a lone pair of kings decides nothing.
+func TestOrientationLead(t *testing.T) {
+	for _, c := range []struct {
+		placement string
+		rotate    bool
+		by        string
+		min, max  float64
+	}{
+		{startFEN, true, "pieces", 2 * flipMargin, math.Inf(1)},
+		{startFEN, false, "pieces", 2 * flipMargin, math.Inf(1)},
+		{"4k3/8/8/8/8/8/8/4K3", false, "default", 0, 0},
+	} {
+		p, err := Assemble(picture(t, c.placement, c.rotate, nil), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.OrientationBy != c.by || p.OrientationLead < c.min || p.OrientationLead > c.max {
+			t.Errorf("%s (rotated %v): orientation by %s, lead %.1f; want by %s, lead in [%.0f, %.0f]",
+				c.placement, c.rotate, p.OrientationBy, p.OrientationLead, c.by, c.min, c.max)
+		}
+	}
+}
