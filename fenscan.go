@@ -710,22 +710,28 @@ func (s *Scanner) asPhoto(ctx context.Context, img gocv.Mat, pic *detect.Picture
 // reading from the outline refitted to the crossings of its lines (a
 // scan turned a little, a page photographed at a slant), where
 // detect.Refit finds one and it reads surer: squares cut true read surer, and
-// hatching or ink marks that misled the refit read worse. Whether a
+// hatching or ink marks that misled the refit read worse. A refit that
+// moves a corner by wideRefit or more is taken whatever the scores say,
+// and read even when r was sure: a page or screen photographed from
+// below its middle has its edge squares cut by the upright outline, yet
+// its empty squares, most of the board, read as surely either way (of
+// two such diagrams, the refit read less surely, and right). Whether a
 // board is a photo is decided on r alone: a refit straightens a flat
 // board, not a camera's view.
 func (s *Scanner) refitted(ctx context.Context, img gocv.Mat, f detect.Board, r reading) (reading, error) {
-	if r.score > refitScore {
-		return r, nil
-	}
 	corners, ok := detect.Refit(img, f)
 	if !ok {
+		return r, nil
+	}
+	wide := detect.CornerError(corners, f.Corners) >= wideRefit
+	if r.score > refitScore && !wide {
 		return r, nil
 	}
 	refit, err := s.read(ctx, img, corners)
 	if err != nil {
 		return r, ctx.Err() // a refit that cannot be read is no loss
 	}
-	if refit.score <= r.score {
+	if refit.score <= r.score && !wide {
 		return r, nil
 	}
 	return refit, nil
@@ -740,6 +746,13 @@ func (s *Scanner) refitted(ctx context.Context, img gocv.Mat, f detect.Board, r 
 // read the same with the threshold at -0.01, and one slanted diagram
 // was lost at -0.02.
 const refitScore = -0.005
+
+// wideRefit is how far a refit must move a corner, as a share of the
+// board's side, to be taken over the lattice's outline whatever the
+// readings' scores say: a quarter of a square, more than the corner
+// jitter the digital model was trained to shrug off (up to 2.5%, mostly
+// far less).
+const wideRefit = 0.03
 
 // readPhoto reads the board at corners as a photo of real pieces. The
 // crops follow the camera recovered from the board's outline, which
