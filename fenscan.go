@@ -571,9 +571,10 @@ const bareWarning = "no squares could be told apart: the board was taken to fill
 const bareScore = -0.15
 
 // likeBoard reports whether a board found from its frame alone, or from
-// squares that alternate faintly, reads like a board: surely on the whole, and with two kings among its likeliest
-// pieces (of either colour: on a design it has never seen the model may
-// take a king for the other side's).
+// squares that alternate faintly, reads like a board: surely on the
+// whole, and with two kings among its likeliest pieces (of either colour:
+// on a design it has never seen the model may take a king for the other
+// side's).
 func likeBoard(r reading) bool {
 	kings := 0
 	for _, p := range r.probs {

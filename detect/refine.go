@@ -12,10 +12,9 @@ import (
 // the crossings of its lines (see refit). The lattice search fits rows
 // and columns parallel to the picture's edges, and a scan turned a little
 // or a page photographed at a slant has neither; the caller reads the
-// board from both outlines and keeps the surer reading. It is not part of
-// Find because most boards read surely from the lattice's outline. ok is
-// false for a photo's grid, refined as it was fitted, a bare frame, and
-// where refit finds nothing to change.
+// board from both outlines and decides which to keep. ok is false for a
+// photo's grid, refined as it was fitted, a bare frame, and where refit
+// finds nothing to change.
 func Refit(img gocv.Mat, b Board) (corners [4]Point, ok bool) {
 	if b.Grid != nil || b.Bare || img.Empty() {
 		return b.Corners, false
