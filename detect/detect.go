@@ -371,13 +371,21 @@ func FindGrid(img gocv.Mat, opts Options) (Board, error) {
 	return toPicture([]Board{b}, scale)[0], nil
 }
 
+// workScale is the factor by which the finder shrinks img: 1, or what
+// brings its longest side to workSide.
+func workScale(img gocv.Mat) float64 {
+	if m := max(img.Cols(), img.Rows()); m > workSide {
+		return float64(workSide) / float64(m)
+	}
+	return 1
+}
+
 // workGrey returns img in grey, shrunk to at most workSide pixels on its
 // longer side, and the factor it was shrunk by.
 func workGrey(img gocv.Mat) (gocv.Mat, float64) {
 	grey := toGrey(img)
-	scale := 1.0
-	if m := max(grey.Cols(), grey.Rows()); m > workSide {
-		scale = float64(workSide) / float64(m)
+	scale := workScale(img)
+	if scale < 1 {
 		small := gocv.NewMat()
 		gocv.Resize(grey, &small, image.Point{}, scale, scale, gocv.InterpolationArea)
 		grey.Close()

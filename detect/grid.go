@@ -513,7 +513,7 @@ func place(grey gocv.Mat, in *integral, h [3][3]float64, la, lb []gridLine, ua, 
 	if math.IsInf(bestScore, -1) {
 		return Board{}, GridFit{}, false
 	}
-	if hr, ok := refineCorners(grey, h, inv, bx, by, photoWindow); ok {
+	if hr, ok := refineCorners(grey, h, inv, bx, by); ok {
 		h = hr
 		if inv, ok = invert(h); !ok {
 			return Board{}, GridFit{}, false
@@ -560,18 +560,14 @@ func place(grey gocv.Mat, in *integral, h [3][3]float64, la, lb []gridLine, ua, 
 	return b, fit, true
 }
 
-// photoWindow is refineCorners' window for a photo's grid, whose lines
-// were fitted coarsely.
-const photoWindow = 0.25
-
 // refineCorners moves the board's 49 inner crossings, where four squares
 // meet in an X, to where the picture shows them (cv::cornerSubPix, within
-// window squares of each), and refits the homography to those that moved
+// a quarter of a square of each), and refits the homography to those that moved
 // little: the lines from which the grid was first fitted are bent by
 // pieces and coarse. cornerSubPix counts from pixels' centres, the
 // corners from their edges; the photo model was trained on crops cut
 // from grids refined so, half a pixel off, and that stays.
-func refineCorners(grey gocv.Mat, h, inv [3][3]float64, x0, y0 int, window float64) ([3][3]float64, bool) {
+func refineCorners(grey gocv.Mat, h, inv [3][3]float64, x0, y0 int) ([3][3]float64, bool) {
 	var pts, grid []Point
 	var sizes []float64
 	for j := 1; j < 8; j++ {
@@ -586,7 +582,7 @@ func refineCorners(grey gocv.Mat, h, inv [3][3]float64, x0, y0 int, window float
 		}
 	}
 	sort.Float64s(sizes)
-	half := int(math.Max(2, math.Min(15, window*sizes[len(sizes)/2])))
+	half := int(math.Max(2, math.Min(15, 0.25*sizes[len(sizes)/2])))
 	moved, ok := subPix(grey, pts, half)
 	if !ok {
 		return h, false

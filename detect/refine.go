@@ -3,7 +3,7 @@ package detect
 import (
 	"image"
 	"math"
-	"sort"
+	"slices"
 
 	"gocv.io/x/gocv"
 )
@@ -22,10 +22,7 @@ func Refit(img gocv.Mat, b Board) (corners [4]Point, ok bool) {
 	// The board and a square around it are turned grey and shrunk as
 	// Find's working copy is, not the whole picture: on a browser
 	// screenshot that halves the time.
-	scale := 1.0
-	if m := max(img.Cols(), img.Rows()); m > workSide {
-		scale = float64(workSide) / float64(m)
-	}
+	scale := workScale(img)
 	r := b.bounds()
 	m := int(LongestSide(b.Corners) / 8)
 	r = image.Rect(r.Min.X-m, r.Min.Y-m, r.Max.X+m, r.Max.Y+m).Intersect(image.Rect(0, 0, img.Cols(), img.Rows()))
@@ -133,7 +130,7 @@ func (in *integral) fitSaddles(corners [4]Point) ([4]Point, int) {
 			k = 1
 		}
 		// Crossings under pieces show weak saddles, or none.
-		floor := 0.4 * medianOf64(strength[k])
+		floor := 0.4 * medianOf(slices.Clone(strength[k]))
 		var src, dst []Point
 		for n := range cross {
 			if strength[k][n] > 0 && strength[k][n] >= floor {
@@ -237,12 +234,6 @@ func total(v []float64) float64 {
 		s += x
 	}
 	return s
-}
-
-func medianOf64(v []float64) float64 {
-	s := append([]float64(nil), v...)
-	sort.Float64s(s)
-	return s[len(s)/2]
 }
 
 const (

@@ -1,6 +1,7 @@
 package detect
 
 import (
+	"cmp"
 	"image"
 	"slices"
 )
@@ -38,7 +39,7 @@ func Shades(board *image.Gray, use [64]bool) (topLeft, other float64, ok bool) {
 }
 
 // medianOf returns the median of v, which it sorts.
-func medianOf(v []uint8) uint8 {
+func medianOf[T cmp.Ordered](v []T) T {
 	slices.Sort(v)
 	return v[len(v)/2]
 }
