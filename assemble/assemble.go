@@ -451,7 +451,7 @@ func chooseBoard(p *Position, best board, lp *[64][13]float64, photo bool, warn 
 		}
 		return best
 	}
-	res := repair(best, lp, req, photo)
+	res := repair(best, lp, req, photo, maxRepairLoss)
 	if !res.found {
 		if fit, ok := refit(best, lp, req, photo); ok {
 			res = fit

@@ -248,7 +248,7 @@ func refit(best board, lp *[64][13]float64, side sideReq, photo bool) (repairRes
 		return repairResult{}, false
 	}
 	if !legal(&b, side, photo, nil) {
-		res := search(b, lp, refitLoss, func(b *board) bool { return legal(b, side, photo, nil) })
+		res := repair(b, lp, side, photo, refitLoss)
 		switch {
 		case res.found:
 			b = res.board

@@ -95,9 +95,10 @@ func classOrder(lp *[13]float64) [13]int8 {
 // order of cost: each set has one parent (drop its last alt if that alt
 // directly follows the one before, else step the last alt back), so every
 // set is met once and never before a cheaper one, and the first legal
-// board met is the best one within the bounds.
-func repair(best board, lp *[64][13]float64, side sideReq, photo bool) repairResult {
-	return search(best, lp, maxRepairLoss, func(b *board) bool { return legal(b, side, photo, nil) })
+// board met is the best one within the bounds. It gives up at most
+// maxLoss: maxRepairLoss from a reading, less after another fit.
+func repair(best board, lp *[64][13]float64, side sideReq, photo bool, maxLoss float64) repairResult {
+	return search(best, lp, maxLoss, func(b *board) bool { return legal(b, side, photo, nil) })
 }
 
 // fewerPromotions looks for a legal board that needs fewer promoted
