@@ -648,3 +648,50 @@ func TestOrientationLead(t *testing.T) {
 		}
 	}
 }
+
+// TestPhotoWithoutOneKing checks a photo whose reading breaks the counts
+// (twelve white pawns, two white kings) and in which no square could hold a black king: no
+// board within the fit's bounds keeps one king a side, so the fit must
+// not stand and rewrite squares for a board still impossible; the
+// reading is kept, warned.
+func TestPhotoWithoutOneKing(t *testing.T) {
+	var in Input
+	in.Photo = true
+	for i := range in.Squares {
+		for c := range in.Squares[i] {
+			in.Squares[i][c] = 0.01 / 11
+		}
+		in.Squares[i][0] = 0.99
+		in.Squares[i][12] = 0 // no black king anywhere
+	}
+	set := func(square string, piece byte, p float32) {
+		i := squareIndex(square)
+		for c := range in.Squares[i] {
+			in.Squares[i][c] = (1 - p) / 11
+		}
+		in.Squares[i][12] = 0
+		in.Squares[i][strings.IndexByte(".PNBRQKpnbrqk", piece)] = p
+	}
+	for _, sq := range []string{"a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2", "a3", "b3", "g3", "h3"} {
+		set(sq, 'P', 0.9)
+	}
+	set("e1", 'K', 0.99)
+	set("d1", 'K', 0.9)
+	set("e8", 'q', 0.6)
+	p, err := Assemble(in, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules := 0
+	for _, r := range p.Repairs {
+		if r.By == RepairRules {
+			rules++
+		}
+	}
+	if rules > maxRepairChanges {
+		t.Errorf("%d squares changed by the rules for a board still without a black king: %s (repairs %+v)", rules, p.FEN(), p.Repairs)
+	}
+	if p.Legal || len(p.Warnings) == 0 {
+		t.Errorf("legal %v, warnings %q: want an illegal board, warned", p.Legal, p.Warnings)
+	}
+}
