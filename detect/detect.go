@@ -142,37 +142,13 @@ func (in *integral) checker(bx, by, sx, sy float64) float64 {
 
 // shadeChecker is checker on this table's values alone.
 func (in *integral) shadeChecker(bx, by, sx, sy float64) float64 {
-	h := len(in.sum)/(in.w+1) - 1
 	var sum, sq, n [2]float64
-	// Corner patches a quarter of a square wide: large enough to average
-	// out hatching and print grain, small enough to miss most pieces.
-	px, py := math.Max(1, sx/4), math.Max(1, sy/4)
 	for r := 0; r < 8; r++ {
 		for c := 0; c < 8; c++ {
-			x0, y0 := bx+float64(c)*sx, by+float64(r)*sy
-			var v [4]float64
-			ok := true
-			for k, at := range [4][2]float64{{sx / 16, sy / 16}, {sx*15/16 - px, sy / 16}, {sx / 16, sy*15/16 - py}, {sx*15/16 - px, sy*15/16 - py}} {
-				ax0, ay0 := int(x0+at[0]), int(y0+at[1])
-				ax1, ay1 := max(ax0+1, int(x0+at[0]+px)), max(ay0+1, int(y0+at[1]+py))
-				// A patch past the picture's edge is read just inside it:
-				// a board cropped tight shows its own squares there, and a
-				// fit shifted off the board shows what lies beside it.
-				// Skipping such squares instead let a fit shifted half out
-				// of the picture drop a row and score on the rest.
-				ax0, ax1 = slide(ax0, ax1, in.w)
-				ay0, ay1 = slide(ay0, ay1, h)
-				if ax0 < 0 || ay0 < 0 {
-					ok = false
-					break
-				}
-				v[k] = in.rect(ax0, ay0, ax1, ay1) / float64((ax1-ax0)*(ay1-ay0))
-			}
+			m, ok := in.squareShade(bx, by, sx, sy, r, c)
 			if !ok {
 				continue
 			}
-			sort.Float64s(v[:])
-			m := (v[1] + v[2]) / 2
 			p := (r + c) % 2
 			sum[p] += m
 			sq[p] += m * m
@@ -185,6 +161,38 @@ func (in *integral) shadeChecker(bx, by, sx, sy float64) float64 {
 	m0, m1 := sum[0]/n[0], sum[1]/n[1]
 	v := (sq[0]/n[0] - m0*m0 + sq[1]/n[1] - m1*m1) / 2
 	return math.Abs(m0-m1) / (math.Sqrt(math.Max(v, 0)) + 4)
+}
+
+// squareShade is the shade of square (r, c) of the lattice at (bx, by)
+// with steps (sx, sy), which may lie outside the board: it is read at the
+// square's four corners, which pieces seldom reach, and the middle two
+// of those values are kept, so that a piece's base or a coordinate in
+// one or two corners does not count. ok is false for a square wider than
+// the picture.
+func (in *integral) squareShade(bx, by, sx, sy float64, r, c int) (float64, bool) {
+	h := len(in.sum)/(in.w+1) - 1
+	// Corner patches a quarter of a square wide: large enough to average
+	// out hatching and print grain, small enough to miss most pieces.
+	px, py := math.Max(1, sx/4), math.Max(1, sy/4)
+	x0, y0 := bx+float64(c)*sx, by+float64(r)*sy
+	var v [4]float64
+	for k, at := range [4][2]float64{{sx / 16, sy / 16}, {sx*15/16 - px, sy / 16}, {sx / 16, sy*15/16 - py}, {sx*15/16 - px, sy*15/16 - py}} {
+		ax0, ay0 := int(x0+at[0]), int(y0+at[1])
+		ax1, ay1 := max(ax0+1, int(x0+at[0]+px)), max(ay0+1, int(y0+at[1]+py))
+		// A patch past the picture's edge is read just inside it: a
+		// board cropped tight shows its own squares there, and a fit
+		// shifted off the board shows what lies beside it. Skipping
+		// such squares instead let a fit shifted half out of the
+		// picture drop a row and score on the rest.
+		ax0, ax1 = slide(ax0, ax1, in.w)
+		ay0, ay1 = slide(ay0, ay1, h)
+		if ax0 < 0 || ay0 < 0 {
+			return 0, false
+		}
+		v[k] = in.rect(ax0, ay0, ax1, ay1) / float64((ax1-ax0)*(ay1-ay0))
+	}
+	sort.Float64s(v[:])
+	return (v[1] + v[2]) / 2, true
 }
 
 // slide moves the span [a, b) inside [0, n) keeping its length; a span
@@ -578,8 +586,11 @@ func suppress(bs []Board) []Board {
 				overlaps = true
 				// Fits at different blurs score their lattices on
 				// different scales; for one lattice placed whole squares
-				// apart, the squares' shades decide, as in fit.
-				if shifted(b, k) && b.Checker > 1.2*k.Checker {
+				// apart, the squares' shades decide, as in fit, and so
+				// they do for one lattice in one place (a blurrier
+				// pass's fit settled onto a sharper one's board, its
+				// step off).
+				if (shifted(b, k) || sameBoard(b, k)) && b.Checker > 1.2*k.Checker {
 					keep[i] = b
 				}
 				break
@@ -596,15 +607,27 @@ func suppress(bs []Board) []Board {
 // shifted reports whether two fits are one lattice placed apart: squares
 // of the same size, corners a whole number of squares (one or more) away.
 func shifted(a, b Board) bool {
+	dx, dy, ok := offset(a, b)
+	near := func(v float64) bool { return math.Abs(v-math.Round(v)) < 0.25 }
+	return ok && near(dx) && near(dy) && math.Hypot(dx, dy) >= 0.75
+}
+
+// sameBoard reports whether two fits outline one board: squares of the
+// same size, corners within a quarter square.
+func sameBoard(a, b Board) bool {
+	dx, dy, ok := offset(a, b)
+	return ok && math.Abs(dx) < 0.25 && math.Abs(dy) < 0.25
+}
+
+// offset is how far b's top-left corner lies from a's, in a's squares;
+// ok is false unless their squares are of one size, within 5%.
+func offset(a, b Board) (dx, dy float64, ok bool) {
 	ra, rb := a.bounds(), b.bounds()
 	sa, sb := float64(ra.Dx())/8, float64(rb.Dx())/8
 	if sa <= 0 || math.Abs(sa-sb) > 0.05*sa {
-		return false
+		return 0, 0, false
 	}
-	dx := float64(rb.Min.X-ra.Min.X) / sa
-	dy := float64(rb.Min.Y-ra.Min.Y) / sa
-	near := func(v float64) bool { return math.Abs(v-math.Round(v)) < 0.25 }
-	return near(dx) && near(dy) && math.Hypot(dx, dy) >= 0.75
+	return float64(rb.Min.X-ra.Min.X) / sa, float64(rb.Min.Y-ra.Min.Y) / sa, true
 }
 
 // readingOrder sorts boards as a reader meets them: by rows from the top,

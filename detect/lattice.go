@@ -255,23 +255,9 @@ func (g *gradients) fit(r image.Rectangle, in *integral, tr tracer) (Board, bool
 	bx, by := float64(box.Min.X)+x0, float64(box.Min.Y)+y0
 	tr.printf("   coarse box=%v x=%.1f+%.2f y=%.1f+%.2f\n", box, bx, sx, by, sy)
 
-	// Refit on the lines' own extent: columns only over the board's rows and
-	// rows only over its columns, so what stands beside the board no longer
-	// dilutes the signal.
-	var cx, cy float64
-	for iter := 0; iter < 2; iter++ {
-		rows := image.Rect(int(bx-sx), int(by), int(math.Ceil(bx+9*sx)), int(math.Ceil(by+8*sy))).Intersect(bounds)
-		cols := image.Rect(int(bx), int(by-sy), int(math.Ceil(bx+8*sx)), int(math.Ceil(by+9*sy))).Intersect(bounds)
-		if rows.Dx() < 8 || cols.Dy() < 8 {
-			return Board{}, false
-		}
-		px = g.profile(rows, true)
-		py = g.profile(cols, false)
-		nx0, nsx := refine(px, bx-float64(rows.Min.X), sx, 2)
-		ny0, nsy := refine(py, by-float64(cols.Min.Y), sy, 2)
-		bx, sx = float64(rows.Min.X)+nx0, nsx
-		by, sy = float64(cols.Min.Y)+ny0, nsy
-		cx, cy = contrast(px, nx0, nsx), contrast(py, ny0, nsy)
+	bx, by, sx, sy, cx, cy, ok := g.lines(bx, by, sx, sy)
+	if !ok {
+		return Board{}, false
 	}
 	if ratio := sx / sy; ratio < 0.8 || ratio > 1.25 {
 		return Board{}, false
@@ -295,9 +281,139 @@ func (g *gradients) fit(r image.Rectangle, in *integral, tr tracer) (Board, bool
 			}
 		}
 	}
+	if nx, ny, c := in.settle(bx, by, sx, sy, g.w, g.h, bestChecker); nx != bx || ny != by {
+		// The lines are fitted again where the board now lies: a fit
+		// that came a square off may have its step off too.
+		if bx, by, sx, sy, cx, cy, ok = g.lines(nx, ny, sx, sy); !ok {
+			return Board{}, false
+		}
+		bestChecker = math.Max(c, in.checker(bx, by, sx, sy))
+	}
 	return Board{
 		Corners: [4]Point{{bx, by}, {bx + 8*sx, by}, {bx + 8*sx, by + 8*sy}, {bx, by + 8*sy}},
 		Lattice: math.Min(cx, cy),
 		Checker: bestChecker,
 	}, true
+}
+
+// settle moves a lattice's outline by a square at a time while the row
+// or column it would take in alternates in the board's shades and the one
+// it would give up does not. The whole board's checker hardly tells a
+// board from the same shifted by a square when one row is at stake: a
+// small board on a background as light as its light squares, its edge
+// row full of pieces, gains an eighth at most, under the shift search's
+// margin; the two rows themselves differ plainly. w and h bound the
+// outline as the shift search does; checker is the outline's, and the
+// moved outline's comes back, which must be no lower.
+func (in *integral) settle(bx, by, sx, sy float64, w, h int, checker float64) (float64, float64, float64) {
+	t := in
+	if in.texture != nil && in.texture.shadeChecker(bx, by, sx, sy) > in.shadeChecker(bx, by, sx, sy) {
+		t = in.texture
+	}
+	for range 3 {
+		shade, ok := t.shades(bx, by, sx, sy)
+		if !ok {
+			break
+		}
+		best, bestGain := -1, 0.0
+		// Each move: the shift in squares, the line it takes in and the
+		// line it gives up (rows, or columns when col).
+		moves := [4]struct {
+			dx, dy     float64
+			gain, drop int
+			col        bool
+		}{{0, 1, 8, 0, false}, {0, -1, -1, 7, false}, {1, 0, 8, 0, true}, {-1, 0, -1, 7, true}}
+		for i, m := range moves {
+			nx, ny := bx+m.dx*sx, by+m.dy*sy
+			if nx < -0.3*sx || ny < -0.3*sy || nx+8*sx > float64(w)+0.3*sx || ny+8*sy > float64(h)+0.3*sy {
+				continue
+			}
+			gain, drop := t.lineMatch(bx, by, sx, sy, m.gain, m.col, shade), t.lineMatch(bx, by, sx, sy, m.drop, m.col, shade)
+			if gain >= settleGain && drop <= settleDrop && gain-drop > bestGain {
+				best, bestGain = i, gain-drop
+			}
+		}
+		if best < 0 {
+			break
+		}
+		nx, ny := bx+moves[best].dx*sx, by+moves[best].dy*sy
+		c := in.checker(nx, ny, sx, sy)
+		if c < checker {
+			break
+		}
+		bx, by, checker = nx, ny, c
+	}
+	return bx, by, checker
+}
+
+// settleGain and settleDrop are the shares of a line's squares that
+// must, and may at most, match the board's shades for settle to take the
+// one in and give the other up: a line beside the board (a background,
+// a frame, coordinates) matches half, the squares of one colour; a
+// board's own line more, though pieces whose bases reach the corners of
+// small squares can hide three of its eight.
+const (
+	settleGain = 5.0 / 8
+	settleDrop = 4.0 / 8
+)
+
+// shades returns the mean shade of the lattice's squares of each colour,
+// as squareShade reads them, the top-left square's colour first.
+func (in *integral) shades(bx, by, sx, sy float64) ([2]float64, bool) {
+	var sum, n [2]float64
+	for r := range 8 {
+		for c := range 8 {
+			if v, ok := in.squareShade(bx, by, sx, sy, r, c); ok {
+				sum[(r+c)%2] += v
+				n[(r+c)%2]++
+			}
+		}
+	}
+	if n[0] < 8 || n[1] < 8 {
+		return [2]float64{}, false
+	}
+	return [2]float64{sum[0] / n[0], sum[1] / n[1]}, true
+}
+
+// lineMatch is the share of the eight squares of row k of the lattice
+// (column k when col; k may be -1 or 8, a line just outside it) whose
+// shade is nearer their colour's mean, of shade, than the other's.
+func (in *integral) lineMatch(bx, by, sx, sy float64, k int, col bool, shade [2]float64) float64 {
+	match := 0
+	for i := range 8 {
+		r, c := k, i
+		if col {
+			r, c = i, k
+		}
+		v, ok := in.squareShade(bx, by, sx, sy, r, c)
+		p := ((r+c)%2 + 2) % 2
+		if ok && math.Abs(v-shade[p]) < math.Abs(v-shade[1-p]) {
+			match++
+		}
+	}
+	return float64(match) / 8
+}
+
+// lines fits the lattice at (bx, by) with steps (sx, sy) again on the
+// lines' own extent: columns only over the board's rows and rows only
+// over its columns, so that what stands beside the board no longer
+// dilutes the signal. It returns the fit and the contrast of its columns
+// and rows; ok is false when the board lies too far out of the picture.
+func (g *gradients) lines(bx, by, sx, sy float64) (nbx, nby, nsx, nsy, cx, cy float64, ok bool) {
+	bounds := image.Rect(0, 0, g.w, g.h)
+	for range 2 {
+		rows := image.Rect(int(bx-sx), int(by), int(math.Ceil(bx+9*sx)), int(math.Ceil(by+8*sy))).Intersect(bounds)
+		cols := image.Rect(int(bx), int(by-sy), int(math.Ceil(bx+8*sx)), int(math.Ceil(by+9*sy))).Intersect(bounds)
+		if rows.Dx() < 8 || cols.Dy() < 8 {
+			return 0, 0, 0, 0, 0, 0, false
+		}
+		px := g.profile(rows, true)
+		py := g.profile(cols, false)
+		x0, stepX := refine(px, bx-float64(rows.Min.X), sx, 2)
+		y0, stepY := refine(py, by-float64(cols.Min.Y), sy, 2)
+		bx, sx = float64(rows.Min.X)+x0, stepX
+		by, sy = float64(cols.Min.Y)+y0, stepY
+		cx, cy = contrast(px, x0, stepX), contrast(py, y0, stepY)
+	}
+	return bx, by, sx, sy, cx, cy, true
 }
