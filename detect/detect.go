@@ -142,9 +142,21 @@ func (in *integral) checker(bx, by, sx, sy float64) float64 {
 
 // shadeChecker is checker on this table's values alone.
 func (in *integral) shadeChecker(bx, by, sx, sy float64) float64 {
-	var sum, sq, n [2]float64
-	for r := 0; r < 8; r++ {
-		for c := 0; c < 8; c++ {
+	sum, sq, n := in.colours(bx, by, sx, sy)
+	if n[0] < 8 || n[1] < 8 {
+		return 0
+	}
+	m0, m1 := sum[0]/n[0], sum[1]/n[1]
+	v := (sq[0]/n[0] - m0*m0 + sq[1]/n[1] - m1*m1) / 2
+	return math.Abs(m0-m1) / (math.Sqrt(math.Max(v, 0)) + 4)
+}
+
+// colours sums the shades (see squareShade) of the lattice's squares of
+// each colour, the top-left square's first, and their squares, and
+// counts the squares read.
+func (in *integral) colours(bx, by, sx, sy float64) (sum, sq, n [2]float64) {
+	for r := range 8 {
+		for c := range 8 {
 			m, ok := in.squareShade(bx, by, sx, sy, r, c)
 			if !ok {
 				continue
@@ -155,12 +167,7 @@ func (in *integral) shadeChecker(bx, by, sx, sy float64) float64 {
 			n[p]++
 		}
 	}
-	if n[0] < 8 || n[1] < 8 {
-		return 0
-	}
-	m0, m1 := sum[0]/n[0], sum[1]/n[1]
-	v := (sq[0]/n[0] - m0*m0 + sq[1]/n[1] - m1*m1) / 2
-	return math.Abs(m0-m1) / (math.Sqrt(math.Max(v, 0)) + 4)
+	return sum, sq, n
 }
 
 // squareShade is the shade of square (r, c) of the lattice at (bx, by)

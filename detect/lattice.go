@@ -271,8 +271,7 @@ func (g *gradients) fit(r image.Rectangle, in *integral, tr tracer) (Board, bool
 	for dy := -3.0; dy <= 3; dy++ {
 		for dx := -3.0; dx <= 3; dx++ {
 			nx, ny := ox+dx*sx, oy+dy*sy
-			if (dx == 0 && dy == 0) || nx < -0.3*sx || ny < -0.3*sy ||
-				nx+8*sx > float64(g.w)+0.3*sx || ny+8*sy > float64(g.h)+0.3*sy {
+			if (dx == 0 && dy == 0) || !inPicture(nx, ny, sx, sy, g.w, g.h) {
 				continue
 			}
 			c := in.checker(nx, ny, sx, sy)
@@ -302,8 +301,8 @@ func (g *gradients) fit(r image.Rectangle, in *integral, tr tracer) (Board, bool
 // board from the same shifted by a square when one row is at stake: a
 // small board on a background as light as its light squares, its edge
 // row full of pieces, gains an eighth at most, under the shift search's
-// margin; the two rows themselves differ plainly. w and h bound the
-// outline as the shift search does; checker is the outline's, and the
+// margin; the two rows themselves differ plainly. The outline must stay
+// inPicture(w, h); checker is the outline's, and the
 // moved outline's comes back, which must be no lower.
 func (in *integral) settle(bx, by, sx, sy float64, w, h int, checker float64) (float64, float64, float64) {
 	t := in
@@ -325,7 +324,7 @@ func (in *integral) settle(bx, by, sx, sy float64, w, h int, checker float64) (f
 		}{{0, 1, 8, 0, false}, {0, -1, -1, 7, false}, {1, 0, 8, 0, true}, {-1, 0, -1, 7, true}}
 		for i, m := range moves {
 			nx, ny := bx+m.dx*sx, by+m.dy*sy
-			if nx < -0.3*sx || ny < -0.3*sy || nx+8*sx > float64(w)+0.3*sx || ny+8*sy > float64(h)+0.3*sy {
+			if !inPicture(nx, ny, sx, sy, w, h) {
 				continue
 			}
 			gain, drop := t.lineMatch(bx, by, sx, sy, m.gain, m.col, shade), t.lineMatch(bx, by, sx, sy, m.drop, m.col, shade)
@@ -346,6 +345,13 @@ func (in *integral) settle(bx, by, sx, sy float64, w, h int, checker float64) (f
 	return bx, by, checker
 }
 
+// inPicture reports whether the lattice at (bx, by) with steps (sx, sy)
+// lies in a picture w by h, give or take a third of a square (a board
+// cropped tight).
+func inPicture(bx, by, sx, sy float64, w, h int) bool {
+	return bx >= -0.3*sx && by >= -0.3*sy && bx+8*sx <= float64(w)+0.3*sx && by+8*sy <= float64(h)+0.3*sy
+}
+
 // settleGain and settleDrop are the shares of a line's squares that
 // must, and may at most, match the board's shades for settle to take the
 // one in and give the other up: a line beside the board (a background,
@@ -358,17 +364,9 @@ const (
 )
 
 // shades returns the mean shade of the lattice's squares of each colour,
-// as squareShade reads them, the top-left square's colour first.
+// the top-left square's colour first.
 func (in *integral) shades(bx, by, sx, sy float64) ([2]float64, bool) {
-	var sum, n [2]float64
-	for r := range 8 {
-		for c := range 8 {
-			if v, ok := in.squareShade(bx, by, sx, sy, r, c); ok {
-				sum[(r+c)%2] += v
-				n[(r+c)%2]++
-			}
-		}
-	}
+	sum, _, n := in.colours(bx, by, sx, sy)
 	if n[0] < 8 || n[1] < 8 {
 		return [2]float64{}, false
 	}

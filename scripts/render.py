@@ -628,7 +628,12 @@ def degrade(rng, img, corners, sq, book, mild=False):
             k = np.ones((2, 2), np.uint8)
             g = cv2.erode(g, k) if rng.random() < 0.6 else cv2.dilate(g, k)
         if rng.random() < 0.5:
-            g = cv2.GaussianBlur(g, (0, 0), rng.uniform(0.3, 1.2))
+            # A phone's or scanner's blur spans a share of a square, not a
+            # fixed number of pixels: half the blurs are drawn in pixels,
+            # half in squares (up to a twenty-fifth), so that a large
+            # board's hatching also arrives at the net as grey mush.
+            sigma = rng.uniform(0.3, 1.2) if rng.random() < 0.5 else sq * rng.uniform(0.01, 0.04)
+            g = cv2.GaussianBlur(g, (0, 0), max(0.3, sigma))
         if rng.random() < 0.5:  # paper texture
             n = cv2.GaussianBlur(rng.standard_normal(g.shape).astype(np.float32), (0, 0), rng.uniform(1, 4))
             g = g * (1 + n * rng.uniform(0.02, 0.12))

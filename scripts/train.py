@@ -259,11 +259,14 @@ def main():
     ap.add_argument("--bs", type=int, default=256)
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--init", default="")
+    ap.add_argument("--init-onnx", default="",
+                    help="go on training an exported model (its BatchNorm already folded, so trained without)")
     ap.add_argument("--shape-aug", action="store_true",
                     help="warp crops and change their stroke weight (shape_augment) as well")
     ap.add_argument("--average", default="",
-                    help="comma-separated state dicts (.pt) of runs from one start to average into the model "
-                         "(a weight 'soup'); with --minutes 0 it is only calibrated, exported and evaluated")
+                    help="comma-separated state dicts (.pt), or exports (.onnx) for a model trained with --init-onnx, "
+                         "of runs from one start to average into the model (a weight 'soup'); with --minutes 0 "
+                         "it is only calibrated, exported and evaluated")
     a = ap.parse_args()
     torch.set_num_threads(2)
     torch.manual_seed(a.seed)
@@ -280,11 +283,16 @@ def main():
     Xt, Yt = X[ti], Y[ti]
     log("train crops %d, val %d, class counts %s" % (len(Yt), nval, np.bincount(Yt, minlength=13).tolist()))
 
-    model = Net()
+    model = load_onnx(a.init_onnx) if a.init_onnx else Net()
     if a.init:
         model.load_state_dict(torch.load(a.init))
     if a.average:
-        sds = [torch.load(p) for p in a.average.split(",")]
+        def weights(p):
+            return load_onnx(p).state_dict() if p.endswith(".onnx") else torch.load(p)
+        paths = a.average.split(",")
+        if paths[0].endswith(".onnx"):
+            model = load_onnx(paths[0])
+        sds = [weights(p) for p in paths]
         avg = {k: (sum(sd[k].float() for sd in sds) / len(sds)).to(sds[0][k].dtype)
                if sds[0][k].is_floating_point() else sds[0][k] for k in sds[0]}
         model.load_state_dict(avg)
