@@ -43,6 +43,26 @@ func TestFindBooks(t *testing.T) {
 	}
 }
 
+// TestFindSettles finds the screenshots of testdata/screens within 1% of
+// their side: a phone's board between two dark bars, its first rank
+// empty, on which the lattice lands a square high, the bar above taken for
+// its top row. That gains the whole board's checker less than the shift
+// search asks; the rows themselves tell (settle).
+func TestFindSettles(t *testing.T) {
+	n := withCorners(t, "screens", func(t *testing.T, img gocv.Mat, want [4]detect.Point) {
+		boards, err := detect.Find(img, detect.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := boards[0].Corners; detect.CornerError(got, want) > 0.01 {
+			t.Errorf("board at %v, want %v", got, want)
+		}
+	})
+	if n == 0 {
+		t.Fatal("no pictures with labelled corners")
+	}
+}
+
 // TestRefitBooks refits the same diagrams as a phone held over the page
 // sees them when the page's top-left corner is tilted away: the board's
 // top-left corner is pulled in by about a tenth of the picture, and the

@@ -125,23 +125,6 @@ func TestFindFaint(t *testing.T) {
 	}
 }
 
-// TestFindSettles finds a phone screenshot's board between two dark
-// bars, its first rank empty: the lattice lands a square high, the bar
-// above taken for its top row, which gains the whole board's checker less
-// than the shift search asks; the rows themselves tell (settle).
-func TestFindSettles(t *testing.T) {
-	img := gocv.IMRead("../testdata/phone-bars.png", gocv.IMReadColor)
-	defer img.Close()
-	boards, err := Find(img, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := [4]Point{{8, 522}, {1000, 522}, {1000, 1514}, {8, 1514}}
-	if got := boards[0].Corners; CornerError(got, want) > 0.01 {
-		t.Errorf("board at %v, want %v", got, want)
-	}
-}
-
 // BenchmarkRefit refits a diagram scanned 3 degrees turned, as fenscan
 // does for every flat board it reads doubtfully.
 func BenchmarkRefit(b *testing.B) {
