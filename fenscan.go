@@ -17,7 +17,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"strings"
 
 	"github.com/fenscan/fenscan/assemble"
 	"github.com/fenscan/fenscan/classify"
@@ -572,18 +571,21 @@ const bareScore = -0.15
 
 // likeBoard reports whether a board found from its frame alone, or from
 // squares that alternate faintly, reads like a board: surely on the
-// whole, and with two kings among its likeliest pieces (of either colour:
-// on a design it has never seen the model may take a king for the other
-// side's).
+// whole, and with two squares read as kings at even odds or better, of
+// either colour together: on a design it has never seen the model may
+// take a king for the other side's, or split it between the two.
 func likeBoard(r reading) bool {
 	kings := 0
 	for _, p := range r.probs {
-		if c, v := p.Best(); v >= 0.5 && strings.EqualFold(classify.Labels[c], "k") {
+		if p[whiteKing]+p[blackKing] >= 0.5 {
 			kings++
 		}
 	}
 	return r.score >= bareScore && kings >= 2
 }
+
+// whiteKing and blackKing are the kings' classes (classify.Labels).
+const whiteKing, blackKing = 6, 12
 
 func adjust(p *profile.Profile, probs [64]classify.Probs, emb [][]float32) [64]classify.Probs {
 	var in [64][13]float32

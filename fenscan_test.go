@@ -88,6 +88,13 @@ func TestFormats(t *testing.T) {
 	}
 }
 
+// TestKingClasses checks likeBoard's king classes against the model's labels.
+func TestKingClasses(t *testing.T) {
+	if classify.Labels[whiteKing] != "K" || classify.Labels[blackKing] != "k" {
+		t.Errorf("kings at %d and %d are labelled %q and %q", whiteKing, blackKing, classify.Labels[whiteKing], classify.Labels[blackKing])
+	}
+}
+
 // TestScanNoBoard reads pictures without a board: a page of text, and
 // square frames around text and around rings that stand where pieces
 // would (the finder takes the last for a board printed without dark
