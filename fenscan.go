@@ -354,21 +354,18 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 		}
 		var r reading
 		if f.Bare {
-			// A frame with nothing like squares inside: a board only if
-			// its squares read like one, and never a photo's.
+			// A frame with nothing like squares inside is never a photo's.
 			r, err = s.read(ctx, img, f.Corners)
-			if err == nil && !likeBoard(r) {
-				continue
-			}
 		} else {
 			r, err = s.readKind(ctx, img, pic, f)
-			// Faint squares: a board only if they read like one.
-			if err == nil && f.Faint && !likeBoard(r) {
-				continue
-			}
 		}
 		if err != nil {
 			return nil, err
+		}
+		// A bare frame, or faint squares: a board only if its squares
+		// read like one.
+		if (f.Bare || f.Faint) && !likeBoard(r) {
+			continue
 		}
 		if r.kind == Photo || r.score <= uprightScore {
 			if r, err = s.readScales(ctx, img, pic, r); err != nil {

@@ -656,24 +656,19 @@ func TestOrientationLead(t *testing.T) {
 // without a king rather than putting one where nothing was read; the
 // board is warned about.
 func TestPhotoWithoutAKing(t *testing.T) {
-	var in Input
-	in.Photo = true
-	set := func(i int, piece byte, p float32) {
-		for c := range in.Squares[i] {
-			in.Squares[i][c] = (1 - p) / 11
+	in := Input{Photo: true}
+	// No square may hold a black king: k=0 everywhere.
+	for f := 'a'; f <= 'h'; f++ {
+		for r := '1'; r <= '8'; r++ {
+			setProbs(t, &in.Squares, string([]rune{f, r}), ".=0.99 k=0")
 		}
-		in.Squares[i][12] = 0 // no black king anywhere
-		in.Squares[i][strings.IndexByte(".PNBRQKpnbrqk", piece)] = p
-	}
-	for i := range in.Squares {
-		set(i, '.', 0.99)
 	}
 	for _, sq := range []string{"a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2", "a3", "b3", "g3", "h3"} {
-		set(squareIndex(sq), 'P', 0.9)
+		setProbs(t, &in.Squares, sq, "P=0.9 k=0")
 	}
-	set(squareIndex("e1"), 'K', 0.99)
-	set(squareIndex("d1"), 'K', 0.9)
-	set(squareIndex("e8"), 'q', 0.6)
+	setProbs(t, &in.Squares, "e1", "K=0.99 k=0")
+	setProbs(t, &in.Squares, "d1", "K=0.9 k=0")
+	setProbs(t, &in.Squares, "e8", "q=0.6 k=0")
 	p, err := Assemble(in, Options{})
 	if err != nil {
 		t.Fatal(err)
