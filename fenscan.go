@@ -26,6 +26,7 @@ import (
 	"github.com/fenscan/fenscan/models"
 	"github.com/fenscan/fenscan/pdfpages"
 	"github.com/fenscan/fenscan/profile"
+	"github.com/fenscan/fenscan/tint"
 	"gocv.io/x/gocv"
 )
 
@@ -241,6 +242,9 @@ type Board struct {
 	// Consistency lists the squares whose reading was changed because
 	// squares that look the same were read otherwise, with confidence.
 	Consistency []Change
+	// Colours lists the squares whose piece changed side because the
+	// picture paints the two sides' pieces in two hues (package tint).
+	Colours []Change
 	// Embedding holds each square's features from the network that read
 	// the board (see Kind), in the order of Warped's squares (nil when the
 	// model has none; nil for plain squares without Options.Embeddings).
@@ -376,6 +380,15 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 		if s.opts.Profile != nil && s.opts.Profile.Model == r.model {
 			probs = adjust(s.opts.Profile, probs, r.embedding)
 		}
+		// Pieces drawn in two hues (gold and silver, say) are told apart
+		// by them, which the grey crops cannot do; a photo's light
+		// tints pieces too unevenly for it.
+		var tinted []tint.Change
+		if r.kind == Digital {
+			if colour, err := detect.WarpColor(img, r.corners, 8*tintSquare); err == nil {
+				probs, tinted = tint.Sides(colour, probs)
+			}
+		}
 		var changed []consistency.Change
 		if s.opts.Consistency {
 			probs, changed = consistency.Refine(probs, r.embedding)
@@ -406,6 +419,7 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 		b := newBoard(len(boards), r.corners, pos)
 		b.Warped, b.Rotation, b.Kind, b.Grid = r.warped, r.rotation, r.kind, r.grid
 		b.Consistency = consistencyChanges(changed, pos.Orientation)
+		b.Colours = tintChanges(tinted, pos.Orientation)
 		b.Embedding = r.embedding
 		boards = append(boards, b)
 	}
@@ -607,10 +621,30 @@ type Change struct {
 func consistencyChanges(cs []consistency.Change, o assemble.Orientation) []Change {
 	var out []Change
 	for _, c := range cs {
-		out = append(out, Change{Square: squareName(o.Square(c.Square)), From: classify.Labels[c.From], To: classify.Labels[c.To]})
+		out = append(out, change(c.Square, c.From, c.To, o))
 	}
 	return out
 }
+
+// tintChanges names the squares whose side the hues changed, from White's
+// side.
+func tintChanges(cs []tint.Change, o assemble.Orientation) []Change {
+	var out []Change
+	for _, c := range cs {
+		out = append(out, change(c.Square, c.From, c.To, o))
+	}
+	return out
+}
+
+// change names one square, given in picture order, from White's side.
+func change(square, from, to int, o assemble.Orientation) Change {
+	return Change{Square: squareName(o.Square(square)), From: classify.Labels[from], To: classify.Labels[to]}
+}
+
+// tintSquare is the side, in pixels, of a square in the colour picture
+// package tint reads: enough for a piece's fill to outnumber its outline
+// and its edges.
+const tintSquare = 32
 
 func squareName(i int) string { return string(rune('a'+i%8)) + string(rune('8'-i/8)) }
 

@@ -67,6 +67,7 @@ type BoardRecord struct {
 	Status
 	Squares     []fenscan.Square `json:"squares"`
 	Consistency []fenscan.Change `json:"consistency_changes,omitempty"`
+	Colours     []fenscan.Change `json:"colour_changes,omitempty"`
 }
 
 // Status is what the assembler decided and checked.
@@ -177,7 +178,7 @@ func (w *Writer) flush() error {
 func Record(image string, b fenscan.Board, url string) BoardRecord {
 	j := BoardRecord{
 		Image: image, Page: b.Page, Board: b.Index, FEN: b.FEN, URL: url, Rotation: b.Rotation,
-		Confidence: b.Confidence, Squares: b.Squares[:], Consistency: b.Consistency,
+		Confidence: b.Confidence, Squares: b.Squares[:], Consistency: b.Consistency, Colours: b.Colours,
 		Kind: string(b.Kind), Grid: b.Grid,
 	}
 	if p := b.Position; p != nil {

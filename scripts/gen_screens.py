@@ -27,19 +27,68 @@ SETS = ["cburnett", "merida", "chessnut", "celtic", "firi", "kiwen-suwi", "mpche
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
 
 
-def random_placement(rng):
+def attacked(board, sq, by_white):
+    """Whether a piece of the given colour attacks square sq (0 = a8)."""
+    r, c = divmod(sq, 8)
+
+    def at(rr, cc):
+        return board[rr * 8 + cc] if 0 <= rr < 8 and 0 <= cc < 8 else None
+
+    def own(p, kinds):
+        return bool(p) and p.isupper() == by_white and p.upper() in kinds
+
+    pawn_row = r + 1 if by_white else r - 1  # white pawns attack upwards (towards row 0)
+    if any(own(at(pawn_row, c + dc), "P") for dc in (-1, 1)):
+        return True
+    jumps = {"N": [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)],
+             "K": [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc]}
+    for kind, steps in jumps.items():
+        if any(own(at(r + dr, c + dc), kind) for dr, dc in steps):
+            return True
+    for kinds, dirs in (("RQ", [(0, 1), (1, 0), (0, -1), (-1, 0)]), ("BQ", [(1, 1), (1, -1), (-1, 1), (-1, -1)])):
+        for dr, dc in dirs:
+            rr, cc = r + dr, c + dc
+            while 0 <= rr < 8 and 0 <= cc < 8:
+                p = board[rr * 8 + cc]
+                if p:
+                    if own(p, kinds):
+                        return True
+                    break
+                rr, cc = rr + dr, cc + dc
+    return False
+
+
+def random_placement(rng, unchecked=False):
+    # Redrawn until neither king is attacked: an illegal truth (kings side
+    # by side, both in check, a triple check) measures the assembler's
+    # repair of an impossible board, not the reading (108 of 300 were).
+    while True:
+        board = draw_placement(rng, unchecked)
+        if unchecked or (not attacked(board, board.index("K"), False) and not attacked(board, board.index("k"), True)):
+            return placement(board)
+
+
+def draw_placement(rng, unchecked=False):
     cells = mt.squares(START)
     # Thin out and shuffle a little: game-like, not uniform noise.
     pieces = [p for p in cells if p and p not in "Kk" and rng.random() < 0.7]
     board = [""] * 64
-    for k in "Kk":
-        board[rng.randrange(64)] = k
+    if unchecked:
+        for k in "Kk":  # as first written: the second king may take the first's square
+            board[rng.randrange(64)] = k
+    else:
+        for k, i in zip("Kk", rng.sample(range(64), 2)):
+            board[i] = k
     for p in pieces:
         for _ in range(10):
             i = rng.randrange(64)
             if not board[i] and not (p in "Pp" and (i < 8 or i >= 56)):
                 board[i] = p
                 break
+    return board
+
+
+def placement(board):
     rows = []
     for r in range(8):
         s, e = "", 0
@@ -75,6 +124,8 @@ def main():
     ap.add_argument("--out", default="build/screens")
     ap.add_argument("--n", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--unchecked", action="store_true",
+                    help="keep placements as drawn, legal or not (the pictures made before placements were checked)")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     os.makedirs(args.out, exist_ok=True)
@@ -82,13 +133,14 @@ def main():
     for i in range(args.n):
         layout = rng.choice(["phone", "desktop", "tight", "small", "large"])
         light, dark = rng.choice(THEMES)
-        fen = random_placement(rng)
+        fen = random_placement(rng, args.unchecked)
         side = {"phone": rng.randint(360, 1080), "desktop": rng.randint(400, 900),
                 "tight": rng.randint(200, 800), "small": rng.randint(120, 200),
                 "large": rng.randint(1400, 2000)}[layout]
         sq = max(15, side // 8)
         last = tuple(rng.sample(["e2", "e4", "g1", "f3", "d7", "d5", "b8", "c6"], 2)) if rng.random() < 0.6 else ()
-        bd = mt.board(fen, sq, rng.choice(SETS), light, dark, last=last, coords=rng.random() < 0.7)
+        pieces = rng.choice(SETS)
+        bd = mt.board(fen, sq, pieces, light, dark, last=last, coords=rng.random() < 0.7)
         bg = rng.choice([(22, 21, 18), (48, 46, 43), (250, 250, 250), (38, 36, 33), (255, 255, 255)])
         if layout == "phone":
             w, h = bd.width + rng.choice([0, 0, 16]), int(bd.width * rng.uniform(1.8, 2.2))
@@ -119,7 +171,7 @@ def main():
         else:
             img.save(os.path.join(args.out, name))
         s = 8 * sq
-        rows.append((name, fen, f"layout={layout} corners={x0},{y0},{x0 + s},{y0},{x0 + s},{y0 + s},{x0},{y0 + s}"))
+        rows.append((name, fen, f"layout={layout} set={pieces} corners={x0},{y0},{x0 + s},{y0},{x0 + s},{y0 + s},{x0},{y0 + s}"))
     with open(os.path.join(args.out, "labels.csv"), "w") as f:
         f.write("image,fen_placement,kind,notes,source,license\n")
         for name, fen, notes in rows:

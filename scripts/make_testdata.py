@@ -188,15 +188,24 @@ def main():
     bd.save(os.path.join(OUT, "pale-pixel.png"), optimize=True)
     rows.append(("pale-pixel.png", fen8, "screenshot", "pale theme cropped tight, pixel-art pieces: squares alternate faintly"))
 
+    # An endgame in lichess's firi set, gold against silver: in grey, which
+    # the classifier reads, the black pawns shade like white ones, and the
+    # square prior makes advanced pawns white; the pieces' two hues
+    # (package tint) say which side each is on.
+    fen10 = "6k1/5p2/8/4P3/1p6/p7/5PK1/8"
+    bd = board(fen10, 64, "firi", (238, 238, 210), (118, 150, 86))
+    bd.save(os.path.join(OUT, "firi-endgame.png"), optimize=True)
+    rows.append(("firi-endgame.png", fen10, "screenshot", "gold and silver pieces (firi), advanced black pawns, coordinates inside"))
+
     # A phone screenshot whose board sits between two dark bars, olive theme,
     # pixel-art pieces and an empty first rank: the lattice search lands a
     # square high, the bar above taken for a row (picture 160 of
-    # scripts/gen_screens.py --seed 1, copied as made there). For the
+    # scripts/gen_screens.py --seed 1 --unchecked, copied as made there). For the
     # finder's tests only (testdata/screens, with the board's corners): its
     # random placement is not a position the assembler can be held to.
     os.makedirs(os.path.join(OUT, "screens"), exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
-        subprocess.run([sys.executable, "scripts/gen_screens.py", "--out", tmp, "--n", "161", "--seed", "1"], check=True)
+        subprocess.run([sys.executable, "scripts/gen_screens.py", "--out", tmp, "--n", "161", "--seed", "1", "--unchecked"], check=True)
         shutil.copy(os.path.join(tmp, "screen-0160-phone.png"), os.path.join(OUT, "screens", "phone-bars.png"))
     with open(os.path.join(OUT, "screens", "labels.csv"), "w") as f:
         f.write("image,fen_placement,kind,notes,source,license\n")
@@ -251,6 +260,7 @@ def main():
                "composition-black-coords.png": "GPLv2+ (cburnett pieces, Colin M.L. Burnett)",
                "turned-scan.png": "GPLv2+ (merida pieces, Armando Hernandez Marroquin)",
                "pale-pixel.png": "AGPL-3.0+ (pixel pieces, therealqtpi)",
+               "firi-endgame.png": "CC BY 4.0 (firi pieces, James Faure)",
                "random-coords.png": "GPLv2+ (cburnett pieces, Colin M.L. Burnett)",
                "endgame-black-chesscom.png": "GPLv2+ (cburnett pieces, Colin M.L. Burnett)",
                "endgame-black-lichess.png": "GPLv2+ (merida pieces, Armando Hernandez Marroquin)",

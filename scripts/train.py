@@ -261,6 +261,8 @@ def main():
     ap.add_argument("--init", default="")
     ap.add_argument("--init-onnx", default="",
                     help="go on training an exported model (its BatchNorm already folded, so trained without)")
+    ap.add_argument("--mirror", action="store_true",
+                    help="mirror half the crops left to right (knights facing either way)")
     ap.add_argument("--shape-aug", action="store_true",
                     help="warp crops and change their stroke weight (shape_augment) as well")
     ap.add_argument("--average", default="",
@@ -329,6 +331,11 @@ def main():
                 xb = ((xb - 0.5) * c + 0.5 + bb).clamp_(0, 1)
             if a.shape_aug:
                 xb = shape_augment(xb)
+            if a.mirror:
+                # Every piece is its own mirror image but the knight, and
+                # some designs draw their knights facing right.
+                flip = (torch.rand(len(idx)) < 0.5)[:, None, None, None]
+                xb = torch.where(flip, xb.flip(3), xb)
             loss = train_step(model, opt, xb, Yt_t[idx])
             step += 1
             seen += len(idx)

@@ -1,0 +1,324 @@
+// Package tint tells the two sides' pieces apart by their hues, when a
+// picture draws them in two.
+//
+// The classifier reads grey crops, where a gold piece and a silver one, or
+// a pink one and a blue one, can shade alike, and where it then guesses
+// the side from the drawing alone. A picture in colour says more: one
+// design fills all of a side's pieces with one paint. When the pieces'
+// hues fall into two clear groups, and the classifier's readings already
+// lean to one side in one group and to the other in the other, each
+// piece's reading is settled on its group's side. Sets drawn in black and
+// white (most screen sets, every book) have no hue to go by and are left
+// as read.
+package tint
+
+import (
+	"image"
+	"math"
+	"slices"
+)
+
+const (
+	// occupied is the probability of "empty" under which a square is
+	// taken to hold a piece.
+	occupied = 0.5
+	// inkDistance is how far, in RGB (0-255 per channel, Euclidean), a
+	// pixel must lie from its square's own colour to count as the
+	// piece's: the square's colour, antialiased edges and JPEG noise stay
+	// nearer.
+	inkDistance = 48
+	// minInk is the least share of a square's middle that must be the
+	// piece's for its hue to be measured.
+	minInk = 0.05
+	// lightOffset is added to a pixel's lightness (0-255) before its hue
+	// is divided by it.
+	lightOffset = 64
+	// minHueGap is the least distance, in the opponent-colour plane
+	// (see hue), between the two groups' centres. Black and white
+	// pieces differ by a few units there (the squares' colours bleed
+	// into their edges); lichess's gold and silver (firi), or its brown
+	// and cream (rhosgfx), by about fifty.
+	minHueGap = 40
+	// maxSpread is the most a group's pieces may lie, on average, from
+	// their centre, as a share of the gap between the centres; maxReach
+	// the farthest a piece may lie from its group's centre to be counted
+	// in it. Farther out is a piece whose hue something else tints, such
+	// as an arrow drawn over it; it keeps its reading.
+	maxSpread = 0.2
+	maxReach  = 0.3
+	// minGroup is the fewest pieces a group needs: an endgame may leave
+	// a side its king and a pawn.
+	minGroup = 2
+	// minAgree is the share of the grouped pieces that the classifier
+	// must already lean to their group's side (see whiteness), and
+	// minLean how far each group's pieces must lean on average. Where
+	// pieces differ in hue only because an arrow is drawn over some of
+	// them, the other group holds pieces of both sides alike.
+	minAgree = 0.7
+	minLean  = 0.2
+	// leftOver is the share of a piece's probability of belonging to the
+	// other side that its group leaves it: the hues settle the side,
+	// while the classifier still says which piece it is.
+	leftOver = 0.02
+	// sure is the lean (see whiteness) from which a reading of one side
+	// stands against its group: the hue of a piece under a coloured
+	// arrow or highlight can fall in the other side's group.
+	sure = 0.5
+)
+
+// Change records a square whose side the hues changed.
+type Change struct {
+	// Square is the index, row-major from the board picture's top-left.
+	Square int
+	// From and To are class indices (1-6 white, 7-12 black).
+	From, To int
+}
+
+// Sides returns probs with each piece's side set by the hue group it falls
+// in, and the squares whose most probable class changed. board is the
+// board in colour, 8 squares by 8, in the order of probs (class 0 empty,
+// 1-6 white P N B R Q K, 7-12 black). When the hues do not form two groups
+// whose readings lean to the two sides, probs come back as they are.
+func Sides[P ~[13]float32](board *image.RGBA, probs [64]P) ([64]P, []Change) {
+	out := probs
+	var hues [][2]float64
+	var squares []int
+	for i := range probs {
+		if probs[i][0] >= occupied {
+			continue
+		}
+		if h, ok := hue(board, i); ok {
+			hues = append(hues, h)
+			squares = append(squares, i)
+		}
+	}
+	group, ok := split(hues)
+	if !ok {
+		return out, nil
+	}
+	// Which side each group paints: the one its readings favour.
+	var lean [2]float64
+	for k, i := range squares {
+		if group[k] != none {
+			lean[group[k]] += whiteness(probs[i])
+		}
+	}
+	white := 0
+	if lean[1] > lean[0] {
+		white = 1
+	}
+	if !agree(probs, squares, group, white) {
+		return out, nil
+	}
+	var changes []Change
+	for k, i := range squares {
+		w := whiteness(probs[i])
+		if group[k] != white {
+			w = -w
+		}
+		if group[k] == none || w <= -sure {
+			continue
+		}
+		from := argmax(probs[i])
+		out[i] = toSide(probs[i], group[k] == white)
+		if to := argmax(out[i]); to != from {
+			changes = append(changes, Change{Square: i, From: from, To: to})
+		}
+	}
+	return out, changes
+}
+
+// hue returns the opponent-colour coordinates (red against green, yellow
+// against blue) of the piece on square i: the median over the pixels of
+// the square's middle that lie far from the square's own colour, taken
+// from its border. Medians, so that edges blended with the square and
+// the outlines of a filled piece count for little.
+func hue(board *image.RGBA, i int) ([2]float64, bool) {
+	side := board.Bounds().Dx() / 8
+	if side < 8 {
+		return [2]float64{}, false
+	}
+	x0, y0 := board.Bounds().Min.X+i%8*side, board.Bounds().Min.Y+i/8*side
+	bg := borderColour(board, x0, y0, side)
+	var rg, yb []float64
+	lo, hi := side/5, side-side/5
+	n := 0
+	for y := y0 + lo; y < y0+hi; y++ {
+		for x := x0 + lo; x < x0+hi; x++ {
+			n++
+			c := board.RGBAAt(x, y)
+			r, g, b := float64(c.R), float64(c.G), float64(c.B)
+			if math.Hypot(math.Hypot(r-bg[0], g-bg[1]), b-bg[2]) < inkDistance {
+				continue
+			}
+			// Relative to the pixel's lightness, so that a piece shaded
+			// from light to dark keeps one hue; the offset keeps the
+			// colour fringes of near-black pixels small.
+			l := (r+g+b)/3 + lightOffset
+			rg = append(rg, 100*(r-g)/l)
+			yb = append(yb, 100*((r+g)/2-b)/l)
+		}
+	}
+	if n == 0 || float64(len(rg)) < minInk*float64(n) {
+		return [2]float64{}, false
+	}
+	return [2]float64{median(rg), median(yb)}, true
+}
+
+// borderColour is the median colour of the one-pixel ring around a square.
+func borderColour(board *image.RGBA, x0, y0, side int) [3]float64 {
+	var ch [3][]float64
+	add := func(x, y int) {
+		c := board.RGBAAt(x, y)
+		ch[0], ch[1], ch[2] = append(ch[0], float64(c.R)), append(ch[1], float64(c.G)), append(ch[2], float64(c.B))
+	}
+	for k := 0; k < side; k++ {
+		add(x0+k, y0)
+		add(x0+k, y0+side-1)
+		add(x0, y0+k)
+		add(x0+side-1, y0+k)
+	}
+	return [3]float64{median(ch[0]), median(ch[1]), median(ch[2])}
+}
+
+// split divides points into two groups by 2-means, started from the two
+// points farthest apart, and says whether the groups are distinct: far
+// apart against their spread, and each large enough. Points far from
+// both groups' centres are put in none.
+func split(pts [][2]float64) ([]int, bool) {
+	if len(pts) < 2*minGroup {
+		return nil, false
+	}
+	var c [2][2]float64
+	far := -1.0
+	for a := range pts {
+		for b := a + 1; b < len(pts); b++ {
+			if d := dist(pts[a], pts[b]); d > far {
+				far, c[0], c[1] = d, pts[a], pts[b]
+			}
+		}
+	}
+	group := make([]int, len(pts))
+	for range 10 {
+		var sum [2][2]float64
+		var n [2]int
+		for k, p := range pts {
+			g := 0
+			if dist(p, c[1]) < dist(p, c[0]) {
+				g = 1
+			}
+			group[k] = g
+			sum[g][0] += p[0]
+			sum[g][1] += p[1]
+			n[g]++
+		}
+		if n[0] < minGroup || n[1] < minGroup {
+			return nil, false
+		}
+		for g := range c {
+			c[g] = [2]float64{sum[g][0] / float64(n[g]), sum[g][1] / float64(n[g])}
+		}
+	}
+	gap := dist(c[0], c[1])
+	if gap < minHueGap {
+		return nil, false
+	}
+	var spread [2]float64
+	var n [2]int
+	for k, p := range pts {
+		d := dist(p, c[group[k]])
+		if d > maxReach*gap {
+			group[k] = none
+			continue
+		}
+		spread[group[k]] += d
+		n[group[k]]++
+	}
+	for g := range spread {
+		if n[g] < minGroup || spread[g]/float64(n[g]) > maxSpread*gap {
+			return nil, false
+		}
+	}
+	return group, true
+}
+
+// none marks a piece that belongs to neither group.
+const none = -1
+
+// agree says whether the groups' pieces lean, as read, to their groups'
+// sides: each group's on average by minLean, and minAgree of all pieces.
+func agree[P ~[13]float32](probs [64]P, squares, group []int, white int) bool {
+	var lean, n [2]float64
+	yes, all := 0, 0
+	for k, i := range squares {
+		g := group[k]
+		if g == none {
+			continue
+		}
+		w := whiteness(probs[i])
+		if g != white {
+			w = -w
+		}
+		lean[g] += w
+		n[g]++
+		all++
+		if w > 0 {
+			yes++
+		}
+	}
+	for g := range n {
+		if lean[g] < minLean*n[g] {
+			return false
+		}
+	}
+	return float64(yes) >= minAgree*float64(all)
+}
+
+// whiteness is how much more probable white pieces are than black ones on
+// a square, as a share of its piece probability: 1 surely white, -1
+// surely black.
+func whiteness[P ~[13]float32](p P) float64 {
+	var w, b float64
+	for k := 1; k <= 6; k++ {
+		w += float64(p[k])
+		b += float64(p[k+6])
+	}
+	if w+b == 0 {
+		return 0
+	}
+	return (w - b) / (w + b)
+}
+
+// toSide moves a square's probability of a piece of the other side to
+// the same piece of the given side, but for leftOver.
+func toSide[P ~[13]float32](p P, white bool) P {
+	out := p
+	own, other := 1, 7
+	if !white {
+		own, other = 7, 1
+	}
+	for k := range 6 {
+		moved := p[other+k] * (1 - leftOver)
+		out[own+k] += moved
+		out[other+k] -= moved
+	}
+	return out
+}
+
+func argmax[P ~[13]float32](p P) int {
+	best := 0
+	for k := range p {
+		if p[k] > p[best] {
+			best = k
+		}
+	}
+	return best
+}
+
+func dist(a, b [2]float64) float64 { return math.Hypot(a[0]-b[0], a[1]-b[1]) }
+
+func median(v []float64) float64 {
+	s := slices.Clone(v)
+	slices.Sort(s)
+	return s[len(s)/2]
+}

@@ -1,0 +1,139 @@
+package tint
+
+import (
+	"image"
+	"image/color"
+	"testing"
+)
+
+const side = 32 // pixels per square in the test boards
+
+var (
+	gold   = color.RGBA{200, 160, 40, 255}
+	silver = color.RGBA{185, 185, 195, 255}
+	black  = color.RGBA{20, 20, 20, 255}
+	white  = color.RGBA{250, 250, 250, 255}
+	green  = color.RGBA{40, 160, 60, 255}
+)
+
+// piece is one square's content in a test board.
+type piece struct {
+	sq    int
+	fill  color.RGBA
+	class int     // the class read: 1-6 white, 7-12 black
+	prob  float32 // its probability; the same piece of the other side gets the rest
+}
+
+// board draws square-coloured squares (a lichess brown theme) with a disc
+// of each piece's fill in the middle, and the probabilities read.
+func board(pieces []piece) (*image.RGBA, [64][13]float32) {
+	img := image.NewRGBA(image.Rect(0, 0, 8*side, 8*side))
+	light, dark := color.RGBA{240, 217, 181, 255}, color.RGBA{181, 136, 99, 255}
+	for y := range 8 * side {
+		for x := range 8 * side {
+			c := light
+			if (x/side+y/side)%2 == 1 {
+				c = dark
+			}
+			img.SetRGBA(x, y, c)
+		}
+	}
+	var probs [64][13]float32
+	for i := range probs {
+		probs[i][0] = 1
+	}
+	for _, p := range pieces {
+		cx, cy := p.sq%8*side+side/2, p.sq/8*side+side/2
+		for y := cy - side/3; y < cy+side/3; y++ {
+			for x := cx - side/3; x < cx+side/3; x++ {
+				if (x-cx)*(x-cx)+(y-cy)*(y-cy) <= side*side/9 {
+					img.SetRGBA(x, y, p.fill)
+				}
+			}
+		}
+		probs[p.sq] = [13]float32{}
+		probs[p.sq][p.class] = p.prob
+		probs[p.sq][other(p.class)] = 1 - p.prob
+	}
+	return img, probs
+}
+
+func other(class int) int {
+	if class > 6 {
+		return class - 6
+	}
+	return class + 6
+}
+
+// TestSidesTwoHues: gold (black) and silver (white) pieces, three of the
+// gold ones read doubtfully as white, are each settled on their hue's
+// side; the surely read ones only grow surer.
+func TestSidesTwoHues(t *testing.T) {
+	pieces := []piece{
+		{0, gold, 12, 0.9}, {9, gold, 7, 0.8}, {10, gold, 1, 0.6}, {11, gold, 1, 0.55}, {20, gold, 10, 0.9}, {21, gold, 1, 0.7},
+		{48, silver, 1, 0.95}, {49, silver, 1, 0.9}, {50, silver, 4, 0.9}, {60, silver, 6, 0.95}, {62, silver, 2, 0.85},
+	}
+	img, probs := board(pieces)
+	out, changes := Sides(img, probs)
+	want := map[int]int{10: 7, 11: 7, 21: 7}
+	if len(changes) != len(want) {
+		t.Errorf("changes %v, want squares %v", changes, want)
+	}
+	for _, c := range changes {
+		if want[c.Square] != c.To || c.From != 1 {
+			t.Errorf("change %+v, want %d from 1 to %d", c, c.Square, want[c.Square])
+		}
+	}
+	for _, p := range pieces {
+		got := argmax(out[p.sq])
+		if (got > 6) != (p.fill == gold) {
+			t.Errorf("square %d (%v): class %d, want the side of its hue", p.sq, p.fill, got)
+		}
+		if out[p.sq][got] < probs[p.sq][argmax(probs[p.sq])] {
+			t.Errorf("square %d: %.2f after, %.2f before; a settled side only grows surer", p.sq, out[p.sq][got], probs[p.sq][argmax(probs[p.sq])])
+		}
+	}
+}
+
+// TestSidesLeavesBlackAndWhite: pieces drawn black and white have no hue to
+// go by, and doubtful readings stay as they are.
+func TestSidesLeavesBlackAndWhite(t *testing.T) {
+	img, probs := board([]piece{
+		{0, black, 12, 0.9}, {9, black, 7, 0.8}, {10, black, 1, 0.6}, {11, black, 7, 0.55},
+		{48, white, 1, 0.95}, {49, white, 7, 0.6}, {50, white, 4, 0.9}, {60, white, 6, 0.95},
+	})
+	if out, changes := Sides(img, probs); out != probs || changes != nil {
+		t.Errorf("changed %v", changes)
+	}
+}
+
+// TestSidesArrowOverPieces: black and white pieces, three of them under a
+// green arrow. The arrow's pieces form a hue group of their own, but the
+// others, both sides alike, do not lean to one side: nothing changes.
+func TestSidesArrowOverPieces(t *testing.T) {
+	img, probs := board([]piece{
+		{0, black, 12, 0.9}, {1, black, 7, 0.9}, {2, black, 7, 0.6}, {3, black, 10, 0.9}, {4, black, 9, 0.9},
+		{48, white, 1, 0.95}, {49, white, 1, 0.6}, {50, white, 4, 0.9}, {60, white, 6, 0.95}, {61, white, 1, 0.9},
+		{27, green, 1, 0.7}, {28, green, 7, 0.6}, {29, green, 1, 0.9},
+	})
+	if out, changes := Sides(img, probs); out != probs || changes != nil {
+		t.Errorf("changed %v", changes)
+	}
+}
+
+// TestSidesSureReadingStands: a piece read surely as white keeps its side
+// though its hue is the black pieces' (a piece under a coloured arrow can
+// fall in the other group).
+func TestSidesSureReadingStands(t *testing.T) {
+	img, probs := board([]piece{
+		{0, gold, 12, 0.9}, {9, gold, 7, 0.8}, {10, gold, 7, 0.9}, {11, gold, 1, 0.95},
+		{48, silver, 1, 0.95}, {49, silver, 1, 0.9}, {50, silver, 4, 0.9}, {60, silver, 6, 0.95},
+	})
+	out, _ := Sides(img, probs)
+	if got := argmax(out[11]); got != 1 {
+		t.Errorf("square 11: class %d, want 1 as read", got)
+	}
+	if out[10][7] <= probs[10][7] {
+		t.Errorf("square 10: p %.3f, was %.3f: the groups were not used", out[10][7], probs[10][7])
+	}
+}
