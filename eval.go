@@ -132,6 +132,18 @@ func (l Label) Corners() ([4]detect.Point, error) {
 	return c, fmt.Errorf("cannot tell which corner is a8 from %q", m[1])
 }
 
+// sameSquares counts the squares on which two boards (see expandPlacement)
+// agree.
+func sameSquares(a, b [64]byte) int {
+	n := 0
+	for i := range a {
+		if a[i] == b[i] {
+			n++
+		}
+	}
+	return n
+}
+
 // expandPlacement turns a FEN placement into 64 squares, a8 first.
 func expandPlacement(p string) ([64]byte, error) {
 	var sq [64]byte
@@ -200,11 +212,7 @@ func Evaluate(ctx context.Context, s *Scanner, labels []Label) ([]EvalResult, er
 			r.Found = true
 			r.Got = largest(boards).Placement()
 			got, _ := expandPlacement(r.Got)
-			for i := range got {
-				if got[i] == want[i] {
-					r.SquaresRight++
-				}
-			}
+			r.SquaresRight = sameSquares(got, want)
 		}
 		out = append(out, r)
 	}

@@ -380,14 +380,21 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 		if s.opts.Profile != nil && s.opts.Profile.Model == r.model {
 			probs = adjust(s.opts.Profile, probs, r.embedding)
 		}
-		// Pieces drawn in two hues (gold and silver, say) are told apart
-		// by them, which the grey crops cannot do; a photo's light
-		// tints pieces too unevenly for it.
-		var tinted []tint.Change
+		// A flat board in colour says what grey crops cannot: pieces
+		// drawn in two hues (gold and silver, say) are told apart by them
+		// (package tint), and the last-move highlight tells the side to
+		// move. Both are read at a size where each square still has clean
+		// corners, in the same turn of the board as the squares were
+		// read. A photo's light tints pieces and squares too unevenly.
+		var colour *image.RGBA
 		if r.kind == Digital {
-			if colour, err := detect.WarpColor(img, r.corners, 8*tintSquare); err == nil {
-				probs, tinted = tint.Sides(colour, probs)
+			if c, err := detect.WarpColor(img, r.corners, 128); err == nil {
+				colour = c
 			}
+		}
+		var tinted []tint.Change
+		if colour != nil {
+			probs, tinted = tint.Sides(colour, probs)
 		}
 		var changed []consistency.Change
 		if s.opts.Consistency {
@@ -401,13 +408,8 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 		if r.kind == Photo {
 			in.TopLeft = topLeft(img, r)
 		}
-		// The last-move highlight tells the side to move; reading it needs
-		// colour, at a size where each square still has clean corners, in
-		// the same turn of the board as the squares were read.
-		if r.kind == Digital {
-			if colour, err := detect.WarpColor(img, r.corners, 128); err == nil {
-				in.Highlight = marks.Highlights(colour)
-			}
+		if colour != nil {
+			in.Highlight = marks.Highlights(colour)
 		}
 		pos, err := s.assemble(ctx, img, r, in)
 		if err != nil {
@@ -640,11 +642,6 @@ func tintChanges(cs []tint.Change, o assemble.Orientation) []Change {
 func change(square, from, to int, o assemble.Orientation) Change {
 	return Change{Square: squareName(o.Square(square)), From: classify.Labels[from], To: classify.Labels[to]}
 }
-
-// tintSquare is the side, in pixels, of a square in the colour picture
-// package tint reads: enough for a piece's fill to outnumber its outline
-// and its edges.
-const tintSquare = 32
 
 func squareName(i int) string { return string(rune('a'+i%8)) + string(rune('8'-i/8)) }
 

@@ -32,7 +32,7 @@ if [ "$FINE_MIN" -gt 0 ]; then
   $PY scripts/render.py --split train --boards-per-set $BOARDS --keep-empty 0.4 --seed 33 --out build/data/train2.npz
   echo "$(date +%T) train stage 2 ($FINE_MIN min, lr 1e-3, from stage 1)"
   $PY scripts/train.py --train build/data/train2.npz --heldout build/data/heldout.npz --minutes $FINE_MIN \
-      --lr 1e-3 --init build/model_stage1.pt \
+      --lr 1e-3 --init build/model_stage1.pt --shape-aug \
       --out build/digital_stage2.onnx --report build/report_stage2.json --worst-png build/worst_set_stage2.png
   cp build/model.pt build/model_stage2.pt
   echo "$(date +%T) average stages 1 and 2, calibrate, export"

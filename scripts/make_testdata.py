@@ -192,8 +192,8 @@ def main():
     # the classifier reads, the black pawns shade like white ones, and the
     # square prior makes advanced pawns white; the pieces' two hues
     # (package tint) say which side each is on.
-    fen10 = "6k1/5p2/8/4P3/1p6/p7/5PK1/8"
-    bd = board(fen10, 64, "firi", (238, 238, 210), (118, 150, 86))
+    fen10 = "8/5k2/8/8/1p4p1/p1p3P1/6K1/8"
+    bd = board(fen10, 40, "firi", (238, 238, 210), (118, 150, 86))
     bd.save(os.path.join(OUT, "firi-endgame.png"), optimize=True)
     rows.append(("firi-endgame.png", fen10, "screenshot", "gold and silver pieces (firi), advanced black pawns, coordinates inside"))
 
