@@ -436,8 +436,14 @@ def screen_board(rng, setname, b, last, sq, heldout_theme, flipped=False):
         layer = np.zeros((N, N), np.float32)
         for _ in range(rng.integers(1, 4)):
             r0, c0, r1, c1 = rng.integers(0, 8, 4)
-            if (r0, c0) == (r1, c1):
-                cv2.circle(layer, (int(sq_center(r0, c0, sq)[0]), int(sq_center(r0, c0, sq)[1])), int(sq * 0.45), 1.0, max(1, int(sq * 0.07)), cv2.LINE_AA)
+            # A third of the marks are rings round one square, as lichess
+            # draws them (empty squares too): before, a ring came only when
+            # an arrow's two ends met, 1 in 64, and fenscan read rings on
+            # small boards' empty squares as pieces.
+            if (r0, c0) == (r1, c1) or rng.random() < 1 / 3:
+                cx, cy = sq_center(r0, c0, sq)
+                cv2.circle(layer, (int(cx), int(cy)), int(sq * rng.uniform(0.36, 0.47)), 1.0,
+                           max(1, int(round(sq * rng.uniform(0.05, 0.1)))), cv2.LINE_AA)
             else:
                 arrow(layer, sq_center(r0, c0, sq), sq_center(r1, c1, sq), sq * rng.uniform(0.12, 0.25), sq * rng.uniform(0.35, 0.5))
         overlay(board, None, np.minimum(layer, 1), col, rng.uniform(0.4, 0.85))
