@@ -112,11 +112,7 @@ func Sides[P ~[13]float32](board *image.RGBA, probs [64]P) ([64]P, []Change) {
 	}
 	var changes []Change
 	for k, i := range squares {
-		w := whiteness(probs[i])
-		if group[k] != white {
-			w = -w
-		}
-		if group[k] == none || w <= -sure {
+		if group[k] == none || toward(probs[i], group[k], white) <= -sure {
 			continue
 		}
 		from := argmax(probs[i])
@@ -255,10 +251,7 @@ func agree[P ~[13]float32](probs [64]P, squares, group []int, white int) bool {
 		if g == none {
 			continue
 		}
-		w := whiteness(probs[i])
-		if g != white {
-			w = -w
-		}
+		w := toward(probs[i], g, white)
 		lean[g] += w
 		n[g]++
 		all++
@@ -272,6 +265,15 @@ func agree[P ~[13]float32](probs [64]P, squares, group []int, white int) bool {
 		}
 	}
 	return float64(yes) >= minAgree*float64(all)
+}
+
+// toward is how much a square's reading leans to the side that group g
+// paints, white being the group that paints white (see whiteness).
+func toward[P ~[13]float32](p P, g, white int) float64 {
+	if g == white {
+		return whiteness(p)
+	}
+	return -whiteness(p)
 }
 
 // whiteness is how much more probable white pieces are than black ones on
