@@ -269,6 +269,8 @@ def main():
                     help="comma-separated state dicts (.pt), or exports (.onnx) for a model trained with --init-onnx, "
                          "of runs from one start to average into the model (a weight 'soup'); with --minutes 0 "
                          "it is only calibrated, exported and evaluated")
+    ap.add_argument("--average-weights", default="",
+                    help="comma-separated weights for --average's models (default: equal); they are normalized")
     a = ap.parse_args()
     torch.set_num_threads(2)
     torch.manual_seed(a.seed)
@@ -295,10 +297,14 @@ def main():
         if paths[0].endswith(".onnx"):
             model = load_onnx(paths[0])
         sds = [weights(p) for p in paths]
-        avg = {k: (sum(sd[k].float() for sd in sds) / len(sds)).to(sds[0][k].dtype)
+        ws = [float(w) for w in a.average_weights.split(",")] if a.average_weights else [1.0] * len(sds)
+        if len(ws) != len(sds):
+            raise SystemExit("--average-weights: %d weights for %d models" % (len(ws), len(sds)))
+        ws = [w / sum(ws) for w in ws]
+        avg = {k: sum(w * sd[k].float() for w, sd in zip(ws, sds)).to(sds[0][k].dtype)
                if sds[0][k].is_floating_point() else sds[0][k] for k in sds[0]}
         model.load_state_dict(avg)
-        log("averaged %d state dicts: %s" % (len(sds), a.average))
+        log("averaged %d state dicts: %s, weights %s" % (len(sds), a.average, ws))
     nparams = sum(p.numel() for p in model.parameters())
     log("params %d" % nparams)
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=1e-4)

@@ -49,11 +49,13 @@ const (
 	// minGroup is the fewest pieces a group needs: an endgame may leave
 	// a side its king and a pawn.
 	minGroup = 2
-	// minAgree is the share of the grouped pieces that the classifier
-	// must already lean to their group's side (see whiteness), and
-	// minLean how far each group's pieces must lean on average. Where
-	// pieces differ in hue only because an arrow is drawn over some of
-	// them, the other group holds pieces of both sides alike.
+	// minAgree is the share of the grouped pieces' leans (see
+	// whiteness) that must point to their group's side, and minLean how
+	// far each group's pieces must lean on average. Leans, not pieces,
+	// are counted, so that a few pieces read doubtfully against their
+	// group (a silver pawn at 0.6 white) do not outvote the sure ones.
+	// Where pieces differ in hue only because an arrow is drawn over
+	// some of them, the other group holds sure pieces of both sides.
 	minAgree = 0.7
 	minLean  = 0.2
 	// leftOver is the share of a piece's probability of belonging to the
@@ -242,10 +244,11 @@ func split(pts [][2]float64) ([]int, bool) {
 const none = -1
 
 // agree says whether the groups' pieces lean, as read, to their groups'
-// sides: each group's on average by minLean, and minAgree of all pieces.
+// sides: each group's on average by minLean, and minAgree of all their
+// leans together.
 func agree[P ~[13]float32](probs [64]P, squares, group []int, white int) bool {
 	var lean, n [2]float64
-	yes, all := 0, 0
+	var yes, all float64
 	for k, i := range squares {
 		g := group[k]
 		if g == none {
@@ -254,17 +257,15 @@ func agree[P ~[13]float32](probs [64]P, squares, group []int, white int) bool {
 		w := toward(probs[i], g, white)
 		lean[g] += w
 		n[g]++
-		all++
-		if w > 0 {
-			yes++
-		}
+		all += math.Abs(w)
+		yes += max(w, 0)
 	}
 	for g := range n {
 		if lean[g] < minLean*n[g] {
 			return false
 		}
 	}
-	return float64(yes) >= minAgree*float64(all)
+	return all > 0 && yes >= minAgree*all
 }
 
 // toward is how much a square's reading leans to the side that group g

@@ -137,3 +137,36 @@ func TestSidesSureReadingStands(t *testing.T) {
 		t.Errorf("square 10: p %.3f, was %.3f: the groups were not used", out[10][7], probs[10][7])
 	}
 }
+
+// TestSidesFewSureOutweighManyDoubtful: an endgame whose black (gold)
+// pawns are read, doubtfully, as white, three against the two surely read
+// black pieces: the leans, not the heads, decide, and the pawns are
+// settled on their hue's side.
+func TestSidesFewSureOutweighManyDoubtful(t *testing.T) {
+	img, probs := board([]piece{
+		{13, gold, 12, 0.97}, {38, gold, 7, 0.99}, {33, gold, 1, 0.64}, {40, gold, 1, 0.56}, {42, gold, 1, 0.64},
+		{46, silver, 1, 0.9}, {54, silver, 6, 0.94},
+	})
+	out, changes := Sides(img, probs)
+	if len(changes) != 3 {
+		t.Errorf("changes %v, want squares 33, 40 and 42", changes)
+	}
+	for _, sq := range []int{33, 40, 42} {
+		if got := argmax(out[sq]); got != 7 {
+			t.Errorf("square %d: class %d, want 7", sq, got)
+		}
+	}
+}
+
+// TestSidesMixedGroupsLeftAlone: each hue group leans to a side on the
+// whole, but holds pieces read surely of both sides: the hues are not the
+// sides, and a doubtful reading stays as read.
+func TestSidesMixedGroupsLeftAlone(t *testing.T) {
+	img, probs := board([]piece{
+		{0, gold, 12, 0.95}, {1, gold, 7, 0.95}, {2, gold, 10, 0.95}, {3, gold, 1, 0.9}, {4, gold, 4, 0.9},
+		{48, silver, 1, 0.95}, {49, silver, 1, 0.95}, {50, silver, 6, 0.95}, {51, silver, 7, 0.9}, {52, silver, 7, 0.6},
+	})
+	if out, changes := Sides(img, probs); out != probs || changes != nil {
+		t.Errorf("changed %v", changes)
+	}
+}
