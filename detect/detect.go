@@ -279,49 +279,72 @@ func Find(img gocv.Mat, opts Options) ([]Board, error) {
 	}
 	var found, faint []Board
 	var g *gradients
-	for pass, sigma := range blurSigmas {
-		// Later, blurrier passes look only where no clear board was found
-		// yet: most screenshots are settled by the first.
-		var todo []image.Rectangle
-		for i, r := range cands {
-			if inside(r, found) || (pass > 0 && i == 0 && confidentAny(found)) {
+	// lattices fits a lattice to each candidate region at each blur, its
+	// squares at most stretch times wider than tall or taller than wide.
+	lattices := func(stretch float64) error {
+		for pass, sigma := range blurSigmas {
+			// Later, blurrier passes look only where no clear board was found
+			// yet: most screenshots are settled by the first.
+			var todo []image.Rectangle
+			for i, r := range cands {
+				if inside(r, found) || (pass > 0 && i == 0 && confidentAny(found)) {
+					continue
+				}
+				todo = append(todo, r)
+			}
+			if len(todo) == 0 {
 				continue
 			}
-			todo = append(todo, r)
+			var err error
+			if g, err = newGradients(grey, sigma, g); err != nil {
+				return err
+			}
+			for _, r := range todo {
+				if inside(r, found) {
+					continue
+				}
+				b, ok := g.fit(r, in, stretch, tr)
+				if !ok {
+					continue
+				}
+				b.Score = math.Sqrt(b.Lattice * b.Checker)
+				tr.printf("  sigma=%.1f cand=%v lattice=%.2f checker=%.2f\n", sigma, r, b.Lattice, b.Checker)
+				if b.Lattice < minScore || b.Checker < faintChecker {
+					continue
+				}
+				if b.Checker < minChecker {
+					b.Faint = true
+					faint = append(faint, b)
+					continue
+				}
+				found = append(found, b)
+			}
 		}
-		if len(todo) == 0 {
-			continue
-		}
-		g, err = newGradients(grey, sigma, g)
-		if err != nil {
-			return nil, fmt.Errorf("detect: %w", err)
-		}
-		for _, r := range todo {
-			if inside(r, found) {
-				continue
-			}
-			b, ok := g.fit(r, in, tr)
-			if !ok {
-				continue
-			}
-			b.Score = math.Sqrt(b.Lattice * b.Checker)
-			tr.printf("  sigma=%.1f cand=%v lattice=%.2f checker=%.2f\n", sigma, r, b.Lattice, b.Checker)
-			if b.Lattice < minScore || b.Checker < faintChecker {
-				continue
-			}
-			if b.Checker < minChecker {
-				b.Faint = true
-				faint = append(faint, b)
-				continue
-			}
-			found = append(found, b)
-		}
+		return nil
+	}
+	if err := lattices(maxStretch); err != nil {
+		return nil, fmt.Errorf("detect: %w", err)
 	}
 	found = append(found, fitQuads(grey, quads, found, minScore, tr)...)
 	if len(found) == 0 {
 		// A framed board whose squares show no lattice (faint hatching,
 		// or none left after thresholding) is its frame.
 		found = fitQuads(grey, frames, found, minScore, tr)
+	}
+	if len(found) == 0 {
+		// A stretched picture (a phone's screenshot of its camera preview,
+		// a diagram scaled to fit a page's width): squares wider than
+		// tall. Looked for only when nothing square was found, because a
+		// lattice whose rows are fitted a rank off can be as stretched.
+		// A faint lattice is likelier a chance one when stretched: the
+		// square search's faint ones, if any, are kept before them.
+		n := len(faint)
+		if err := lattices(maxStretchAny); err != nil {
+			return nil, fmt.Errorf("detect: %w", err)
+		}
+		if n > 0 {
+			faint = faint[:n]
+		}
 	}
 	if len(found) == 0 && !opts.Photo { // with Photo, the lines were tried first
 		// A photo of a real board: perspective and pieces hide the

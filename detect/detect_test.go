@@ -2,10 +2,12 @@ package detect
 
 import (
 	"errors"
+	"fmt"
 	"image"
 	"image/color"
 	"math"
 	"testing"
+	"time"
 
 	"gocv.io/x/gocv"
 )
@@ -122,6 +124,51 @@ func TestFindFaint(t *testing.T) {
 	want := [4]Point{{0, 0}, {240, 0}, {240, 240}, {0, 240}}
 	if b := boards[0]; !b.Faint || CornerError(b.Corners, want) > 0.01 {
 		t.Errorf("board at %v, faint %v (checker %.2f); want faint at %v", b.Corners, b.Faint, b.Checker, want)
+	}
+}
+
+// TestFindStretched: boards whose squares are wider than tall, as in a
+// phone's screenshot of its camera preview, are found where they were
+// drawn. The pale board at 1.6 also once sent the line search of photos
+// (tried when no lattice is found) into a loop over billions of windows:
+// Find must come back.
+func TestFindStretched(t *testing.T) {
+	for _, c := range []struct {
+		file    string
+		stretch float64
+		want    [4]Point
+	}{
+		{"pale-pixel.png", 1.45, [4]Point{{0, 0}, {348, 0}, {348, 240}, {0, 240}}},
+		{"pale-pixel.png", 1.6, [4]Point{{0, 0}, {384, 0}, {384, 240}, {0, 240}}},
+	} {
+		t.Run(fmt.Sprintf("%s-%.2f", c.file, c.stretch), func(t *testing.T) {
+			src := gocv.IMRead("../testdata/"+c.file, gocv.IMReadColor)
+			defer src.Close()
+			img := gocv.NewMat()
+			defer img.Close()
+			gocv.Resize(src, &img, image.Point{}, c.stretch, 1, gocv.InterpolationArea)
+			type result struct {
+				boards []Board
+				err    error
+			}
+			done := make(chan result, 1)
+			go func() {
+				b, err := Find(img, Options{})
+				done <- result{b, err}
+			}()
+			var r result
+			select {
+			case r = <-done:
+			case <-time.After(time.Minute):
+				t.Fatal("Find did not come back within a minute")
+			}
+			if r.err != nil {
+				t.Fatal(r.err)
+			}
+			if got := r.boards[0].Corners; CornerError(got, c.want) > 0.01 {
+				t.Errorf("board at %v, want %v", got, c.want)
+			}
+		})
 	}
 }
 

@@ -438,6 +438,11 @@ func onGrid(pos []float64) (int, float64) {
 // place chooses which 8x8 block of the fitted grid is the board: the
 // window of whole-number positions holding the most seen lines, ties
 // broken by how clearly its squares alternate light and dark.
+//
+// maxLineSpan is the widest spread, in squares, of the lines a grid may
+// have seen: a board's nine, a frame's and a table's around it.
+const maxLineSpan = 24
+
 func place(grey gocv.Mat, in *integral, h [3][3]float64, la, lb []gridLine, ua, ub []float64, tr tracer) (Board, GridFit, bool) {
 	inv, ok := invert(h)
 	if !ok {
@@ -446,7 +451,9 @@ func place(grey gocv.Mat, in *integral, h [3][3]float64, la, lb []gridLine, ua, 
 	lines := func(pos []float64) map[int]bool {
 		m := map[int]bool{}
 		for _, p := range pos {
-			if !math.IsNaN(p) {
+			// Far-off positions, and the integer overflow of converting
+			// them, would wreck the span below.
+			if !math.IsNaN(p) && math.Abs(p) < 1e6 {
 				m[int(math.Round(p))] = true
 			}
 		}
@@ -462,6 +469,12 @@ func place(grey gocv.Mat, in *integral, h [3][3]float64, la, lb []gridLine, ua, 
 	}
 	alo, ahi := span(ma)
 	blo, bhi := span(mb)
+	if len(ma) == 0 || len(mb) == 0 || ahi-alo > maxLineSpan || bhi-blo > maxLineSpan {
+		// Without lines seen, or with lines a near-degenerate homography
+		// put millions of squares apart, the windows between them would be
+		// too many to try.
+		return Board{}, GridFit{}, false
+	}
 	type window struct {
 		x0, y0, lines  int
 		checker, edges float64

@@ -231,9 +231,19 @@ func contrast(p []float64, x0, step float64) float64 {
 	return peak / (bg + 0.02*peak + 1e-3)
 }
 
-// fit searches region r (in working pixels) for an 8x8 lattice and returns
+const (
+	// maxStretch is how much wider than tall, or taller than wide, a
+	// board's squares may be in a first search; maxStretchAny in a second,
+	// made when the first finds nothing. Squares 1.53 times wider than
+	// tall come from a phone's screenshot of its camera preview.
+	maxStretch    = 1.25
+	maxStretchAny = 1.7
+)
+
+// fit searches region r (in working pixels) for an 8x8 lattice, its squares
+// at most stretch times wider than tall or taller than wide, and returns
 // the board it outlines.
-func (g *gradients) fit(r image.Rectangle, in *integral, tr tracer) (Board, bool) {
+func (g *gradients) fit(r image.Rectangle, in *integral, stretch float64, tr tracer) (Board, bool) {
 	bounds := image.Rect(0, 0, g.w, g.h)
 	whole := r == bounds
 	pad := int(0.08 * float64(max(r.Dx(), r.Dy())))
@@ -259,7 +269,7 @@ func (g *gradients) fit(r image.Rectangle, in *integral, tr tracer) (Board, bool
 	if !ok {
 		return Board{}, false
 	}
-	if ratio := sx / sy; ratio < 0.8 || ratio > 1.25 {
+	if ratio := sx / sy; ratio < 1/stretch || ratio > stretch {
 		return Board{}, false
 	}
 	// A first fit over the whole picture can land squares off, pulled by

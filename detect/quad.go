@@ -169,7 +169,7 @@ func fitQuad(grey gocv.Mat, q [4]Point, minScore float64, tr tracer) (Board, boo
 		if err != nil {
 			return Board{}, false
 		}
-		b, ok := g.fit(image.Rect(0, 0, int(s), int(s)), in, tr)
+		b, ok := g.fit(image.Rect(0, 0, int(s), int(s)), in, maxStretch, tr)
 		if !ok || b.Lattice < minScore || b.Checker < minChecker {
 			continue
 		}
