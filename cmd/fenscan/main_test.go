@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/fenscan/fenscan"
 )
@@ -111,4 +112,27 @@ func jsonLines(t *testing.T, out string) []jsonLine {
 func placementOf(fen string) string {
 	p, _, _ := strings.Cut(fen, " ")
 	return p
+}
+
+// TestAfterStop: a stopped run is ended once its grace has passed, not
+// before it is stopped.
+func TestAfterStop(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	ended := make(chan time.Time, 1)
+	afterStop(ctx, 50*time.Millisecond, func() { ended <- time.Now() })
+	select {
+	case <-ended:
+		t.Fatal("ended before the run was stopped")
+	case <-time.After(100 * time.Millisecond):
+	}
+	stopped := time.Now()
+	cancel()
+	select {
+	case at := <-ended:
+		if at.Sub(stopped) < 50*time.Millisecond {
+			t.Errorf("ended %v after the stop, before the grace", at.Sub(stopped))
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("not ended after its grace")
+	}
 }
