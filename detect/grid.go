@@ -435,14 +435,13 @@ func onGrid(pos []float64) (int, float64) {
 	return best, bestSum / float64(best)
 }
 
-// place chooses which 8x8 block of the fitted grid is the board: the
-// window of whole-number positions holding the most seen lines, ties
-// broken by how clearly its squares alternate light and dark.
-//
 // maxLineSpan is the widest spread, in squares, of the lines a grid may
 // have seen: a board's nine, a frame's and a table's around it.
 const maxLineSpan = 24
 
+// place chooses which 8x8 block of the fitted grid is the board: the
+// window of whole-number positions holding the most seen lines, ties
+// broken by how clearly its squares alternate light and dark.
 func place(grey gocv.Mat, in *integral, h [3][3]float64, la, lb []gridLine, ua, ub []float64, tr tracer) (Board, GridFit, bool) {
 	inv, ok := invert(h)
 	if !ok {
