@@ -42,16 +42,18 @@ const (
 )
 
 // Decode reads a picture in any supported format (PNG, JPEG, GIF, BMP,
-// TIFF, WebP) into a BGR matrix, upright as its EXIF orientation says;
-// transparent parts are laid over white. The size is read from the header
+// TIFF, WebP, HEIC, AVIF) into a BGR matrix, upright as its EXIF
+// orientation says (HEIC and AVIF: as their container says); transparent
+// parts are laid over white. The size is read from the header
 // first, so a picture over maxPixels (0: DefaultMaxPixels) is refused
 // before any pixel is decoded. Errors are one line, without the file name.
 //
 // JPEG and PNG, the common and the large pictures, are decoded by
 // libjpeg-turbo and libpng (package codec), and only after their structure
 // was checked here, so that a truncated file is refused with a clear cause
-// instead of half-decoded. Everything else, and CMYK JPEG, goes through
-// Go's decoders.
+// instead of half-decoded. HEIC, a phone camera's default, and AVIF are
+// decoded by libheif. Everything else, and CMYK JPEG, goes through Go's
+// decoders.
 func Decode(data []byte, maxPixels int) (gocv.Mat, error) {
 	m, _, err := decode(data, maxPixels, 0)
 	return m, err
@@ -79,6 +81,10 @@ func decode(data []byte, maxPixels, minSide int) (gocv.Mat, float64, error) {
 	}
 	if maxPixels <= 0 {
 		maxPixels = DefaultMaxPixels
+	}
+	if format := codec.HEIFFormat(data); format != "" {
+		m, err := decodeHEIF(data, format, maxPixels)
+		return m, 1, err
 	}
 	format, cfg, err := checkConfig(bytes.NewReader(data), maxPixels)
 	if err != nil {
@@ -125,6 +131,20 @@ func decode(data []byte, maxPixels, minSide int) (gocv.Mat, float64, error) {
 	return m, 1, err
 }
 
+// decodeHEIF decodes a HEIC or AVIF picture after checking its size, which
+// libheif reads without decoding.
+func decodeHEIF(data []byte, format string, maxPixels int) (gocv.Mat, error) {
+	w, h, err := codec.HEIFSize(data)
+	if err != nil {
+		return gocv.NewMat(), fmt.Errorf("corrupt %s: %v", format, err)
+	}
+	if int64(w)*int64(h) > int64(maxPixels) {
+		return gocv.NewMat(), fmt.Errorf("%w: %dx%d is over %d pixels", ErrTooLarge, w, h, maxPixels)
+	}
+	m, err := codec.DecodeHEIF(data, maxPixels)
+	return m, decodeError(format, err)
+}
+
 // ReadPicture reads a picture file for Decode. It checks the header and the
 // pixel limit before reading the whole file, so that a huge file or a
 // picture over the limit costs no memory. Errors are one line, without the
@@ -152,8 +172,13 @@ func ReadPicture(path string, maxPixels int) ([]byte, error) {
 	if fi.Size() == 0 {
 		return nil, errors.New("empty file")
 	}
-	if _, _, err := checkConfig(bufio.NewReader(f), maxPixels); err != nil {
-		return nil, err
+	// HEIC and AVIF keep their size where only libheif, given the whole
+	// file, finds it: Decode checks it.
+	br := bufio.NewReader(f)
+	if head, _ := br.Peek(12); codec.HEIFFormat(head) == "" {
+		if _, _, err := checkConfig(br, maxPixels); err != nil {
+			return nil, err
+		}
 	}
 	if limit := int64(maxPixels)*maxBytesPerPixel + metaSlack; fi.Size() > limit {
 		return nil, fmt.Errorf("file of %d bytes is larger than any picture within the pixel limit", fi.Size())
@@ -207,7 +232,7 @@ func checkConfig(r io.Reader, maxPixels int) (string, image.Config, error) {
 	cfg, format, err := image.DecodeConfig(r)
 	if err != nil {
 		if errors.Is(err, image.ErrFormat) {
-			return "", cfg, errors.New("not a picture in a supported format (PNG, JPEG, GIF, BMP, TIFF, WebP)")
+			return "", cfg, errors.New("not a picture in a supported format (PNG, JPEG, GIF, BMP, TIFF, WebP, HEIC, AVIF)")
 		}
 		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 			return "", cfg, fmt.Errorf("truncated %s: the file ends inside its header", orPicture(format))

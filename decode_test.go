@@ -181,11 +181,56 @@ func TestReadPicture(t *testing.T) {
 	}
 }
 
+// TestScanHEIF reads a HEIC phone photo and an AVIF screenshot (testdata's
+// own, made by libheif's heif-enc from their JPEG and PNG siblings) as
+// their siblings are read, through ReadPicture as the command line does;
+// a HEIC file whose header claims more pixels than the limit is refused
+// before decoding.
+func TestScanHEIF(t *testing.T) {
+	s := newScanner(t, Options{})
+	ctx := context.Background()
+	for _, c := range [][2]string{
+		{"testdata/photos/chesscog-4750.heic", "testdata/photos/chesscog-4750.jpg"},
+		{"testdata/browser-cburnett.avif", "testdata/browser-cburnett.png"},
+	} {
+		var fens [2]string
+		for i, name := range c {
+			data, err := ReadPicture(name, 0)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			boards, err := s.ScanBytes(ctx, data)
+			if err != nil || len(boards) != 1 {
+				t.Fatalf("%s: %d boards, %v", name, len(boards), err)
+			}
+			fens[i] = boards[0].FEN
+		}
+		if fens[0] != fens[1] {
+			t.Errorf("%s read as\n%s\nbut %s as\n%s", c[0], fens[0], c[1], fens[1])
+		}
+	}
+	data, err := os.ReadFile("testdata/photos/chesscog-4750.heic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The image spatial extents box: version and flags, width, height.
+	i := bytes.Index(data, []byte("ispe"))
+	if i < 0 {
+		t.Fatal("no ispe box")
+	}
+	copy(data[i+8:], "\x00\x00\x75\x30\x00\x00\x4e\x20") // 30000 x 20000
+	m, err := Decode(data, 0)
+	m.Close()
+	if !errors.Is(err, ErrTooLarge) {
+		t.Errorf("30000x20000 HEIC: error %v, want ErrTooLarge", err)
+	}
+}
+
 // FuzzDecode feeds Decode mutations of real pictures' first bytes and of
 // the bad inputs: it must return a picture within the pixel limit or a
 // one-line error, and never panic or abort.
 func FuzzDecode(f *testing.F) {
-	for _, name := range []string{"browser-cburnett.png", "black-side-merida.png", "small-chessnut.jpg", "text-page.png"} {
+	for _, name := range []string{"browser-cburnett.png", "black-side-merida.png", "small-chessnut.jpg", "text-page.png", "browser-cburnett.avif"} {
 		data, err := os.ReadFile(filepath.Join("testdata", name))
 		if err != nil {
 			f.Fatal(err)
@@ -196,7 +241,7 @@ func FuzzDecode(f *testing.F) {
 	for _, p := range bad {
 		f.Add(p.Data)
 	}
-	for _, p := range []string{"\x89PNG\r\n\x1a\n", "\xff\xd8\xff\xd9", "GIF89a", "BM", "II*\x00", "RIFF\x00\x00\x00\x00WEBPVP8L"} {
+	for _, p := range []string{"\x89PNG\r\n\x1a\n", "\xff\xd8\xff\xd9", "GIF89a", "BM", "II*\x00", "RIFF\x00\x00\x00\x00WEBPVP8L", "\x00\x00\x00\x18ftypheic"} {
 		f.Add([]byte(p))
 	}
 	const limit = 1 << 20

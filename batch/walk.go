@@ -27,7 +27,7 @@ type Input struct {
 
 // Extensions are the files a folder walk takes, in lower case: pictures
 // and PDF books.
-var Extensions = []string{".png", ".jpg", ".jpeg", ".gif", ".bmp", ".tif", ".tiff", ".webp", ".pdf"}
+var Extensions = []string{".png", ".jpg", ".jpeg", ".gif", ".bmp", ".tif", ".tiff", ".webp", ".heic", ".heif", ".avif", ".pdf"}
 
 // IsPDF reports whether name has the extension .pdf, in any case.
 func IsPDF(name string) bool { return strings.EqualFold(filepath.Ext(name), ".pdf") }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Install what fenscan needs to build and test on Debian 12, as root: OpenCV
-# 4.6 (for gocv), libjpeg, libpng and libdeflate, a C compiler, make and Go. Safe to run again.
+# 4.6 (for gocv), libjpeg, libpng, libdeflate and libheif, a C compiler, make and Go. Safe to run
+# again.
 set -euo pipefail
 
 export DEBIAN_FRONTEND=noninteractive
@@ -10,6 +11,8 @@ dpkg -s libopencv-dev >/dev/null 2>&1 || need+=(libopencv-dev)
 dpkg -s libjpeg-dev >/dev/null 2>&1 || need+=(libjpeg-dev)
 dpkg -s libpng-dev >/dev/null 2>&1 || need+=(libpng-dev)
 dpkg -s libdeflate-dev >/dev/null 2>&1 || need+=(libdeflate-dev)
+# libheif decodes HEIC (phone photos) and AVIF (internal/codec/heif.go).
+dpkg -s libheif-dev >/dev/null 2>&1 || need+=(libheif-dev)
 command -v gcc >/dev/null 2>&1 || need+=(build-essential)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 command -v make >/dev/null 2>&1 || need+=(make)

@@ -38,7 +38,8 @@ func TestLeanBinary(t *testing.T) {
 	for _, p := range append(bad, odd...) {
 		writeFile(t, filepath.Join(pics, p.Name), p.Data)
 	}
-	for _, name := range []string{"browser-cburnett.png", "exif-rotated.jpg", "small-chessnut.webp", "photos/chesscog-4750.jpg"} {
+	for _, name := range []string{"browser-cburnett.png", "exif-rotated.jpg", "small-chessnut.webp", "photos/chesscog-4750.jpg",
+		"photos/chesscog-4750.heic", "browser-cburnett.avif"} {
 		copyFile(t, name, filepath.Join(pics, name))
 	}
 	book := testfiles.Book(t, "book.pdf", "../../testdata/pages/page-0.png")

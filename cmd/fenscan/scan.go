@@ -45,7 +45,7 @@ func newScanCmd(ios ioStreams) *cobra.Command {
 the top, each from the left).
 
 Pictures may be PNG, JPEG (EXIF orientation applied), GIF (first frame), BMP,
-TIFF or WebP; "-" reads one from standard input. A PDF file is read page by
+TIFF, WebP, HEIC (a phone camera's default) or AVIF; "-" reads one from standard input. A PDF file is read page by
 page (--pages selects some) with poppler's pdftoppm; each board's page is
 given in the output. A folder is walked recursively for files with those
 extensions and .pdf (any case), in name order, skipping hidden files and

@@ -1,5 +1,6 @@
 // Package codec decodes JPEG and PNG pictures straight into OpenCV BGR
-// matrices with libjpeg-turbo and libpng.
+// matrices with libjpeg-turbo and libpng, and HEIF (HEIC, AVIF) pictures,
+// which Go and OpenCV do not read, with libheif.
 //
 // OpenCV's own decoders (imgcodecs) use the same two libraries (and
 // common PNGs are inflated here with libdeflate, several times faster than
