@@ -142,12 +142,14 @@ def main():
     w("Licenses of Debian art are taken from each package's /usr/share/doc/PKG/copyright (pychess: GPL-3+ for all files; "
       "scid-data: GPL-2.0, piece images derived from freeware fonts by Eric Bentzen / Armando H. Marroquin and from "
       "Maurizio Monge's set; eboard: GPL-2+; xboard: GPL-3+; knights: GPL-2/GPL-3 or later approved by KDE e.V.; "
-      "texlive-games SkakNew/AlphaDia fonts: LPPL 1.2+). The art itself is not redistributed in this repository "
+      "texlive-games SkakNew/AlphaDia fonts: LPPL 1.2+; texlive-games bartel-chess-fonts, Elmar Bartel's METAFONT "
+      "sources drawn by mf: GPL-1+, in each source's header). The art itself is not redistributed in this repository "
       "(only the trained weights and the 24 synthetic held-out test renders in testdata/heldout/).")
     w("")
     w("Not used: pgn2web piece images (the same Marroquin font designs as the pychess TTFs), texlive-games "
       "SkakNew-DiagramT (small-size variant of SkakNew-Diagram) and SkakNew-Figurine (notation glyphs), gnome-chess (the Debian "
-      "package ships no piece SVGs), pychess single-file SVG sets (celtic/eyes/fantasy/freak/prmi/skulls/spatial sheets), "
+      "package ships no piece SVGs), pychess single-file SVG sheets other than eyes (celtic/fantasy/spatial: the lichess sets; fantasy_alt: the "
+      "held-out fantasy design; freak/prmi/skulls: drummers, cats and tombstones), "
       "pychess makruk/sittuyin (other games), cheq.ttf (incomplete glyph mapping), millenia.ttf (non-square cell), "
       "scid Bauhaus (abstract shapes), eboard ghouls/Rastapov and 3D/pov sheets (unusable chroma key or layout).")
     w("")

@@ -51,6 +51,15 @@ KNIGHTS_LICENSE = "GPL-2 or GPL-3 (or later approved by KDE e.V.)"
 SKAKNEW = {"skaknew": ("SkakNew-Diagram.otf", "skaknew",
                        "Ulrich Dirr (after skak by Torben Hoffmann, Dirk Baechle; chess by Piet Tutelaers)"),
            "alphadia": ("AlphaDia.otf", "alpha", "Ulrich Dirr (after ChessAlpha by Eric Bentzen)")}
+# texlive-games' bartel-chess-fonts: Elmar Bartel's METAFONT diagram fonts (GPL-1+), drawn by
+# mf at 600 dpi and read back with gftype -i. Each font holds its pieces in groups of six
+# (P N B R Q K): white on light 0-5, black on light 12-17, white on dark 18-23, black on dark
+# 30-35 (6-11 and 24-29 are half-white "neutral" pieces, 36 on turned ones); 144 is the dark
+# (diagonally hatched) empty square, and a light empty square is no glyph at all (verified by
+# drawing all glyphs). fselch and pkelch are two designs of his; 30 and 34 pt fselch are broken.
+BARTEL = {"fselch": "fselch20", "pkelch": "pkelch16"}
+BARTEL_CODES = {"w": (0, 18), "b": (12, 30)}
+
 EBOARD_SKIP = {"Altinov", "Primepov", "Enquil", "classic", "Dominical72",  # non-standard sheet layouts
                "ghouls", "Rastapov"}  # noisy chroma key / ambiguous blurry 3D pov pieces
 EBOARD_FAMILY = {"Kingdom": "kingdom", "Leipzig": "leipzig", "Alpha": "alpha", "Usual": "usual",
@@ -99,6 +108,28 @@ def do_pychess_svg(meta, outdir, log):
                 subprocess.run(["rsvg-convert", "-w", str(S), "-h", str(S), "-o", os.path.join(d, p + ".png"), svg], check=True)
         fam = {"merida_new": "merida"}.get(s, s)
         entry(meta, name, "pychess", "pychess contributors (see package)", "GPL-3+", fam, "svg")
+
+
+def do_pychess_sheet(meta, outdir, log):
+    """pychess sets drawn as one 1200x400 sheet: black K Q R B N P on the top row, white below,
+    in 200 px cells. Only eyes: fantasy_alt is the held-out fantasy design, and freak, prmi and
+    skulls draw pieces as drummers, cats and tombstones, which teach nothing about real sets."""
+    base = os.path.join(ART, "pychess/usr/share/pychess/pieces")
+    for s in ["eyes"]:
+        name = "pychess-" + s
+        d = os.path.join(outdir, name)
+        if not os.path.exists(os.path.join(d, "bP.png")):
+            tmp = os.path.join(outdir, name + ".png")
+            subprocess.run(["rsvg-convert", "-w", "1200", "-h", "400", "-o", tmp, os.path.join(base, s, s + ".svg")], check=True)
+            sheet = cv2.imread(tmp, cv2.IMREAD_UNCHANGED)
+            os.remove(tmp)
+            pcs = {}
+            for row, side in enumerate("bw"):
+                for col, t in enumerate("KQRBNP"):
+                    cell = sheet[row * 200:(row + 1) * 200, col * 200:(col + 1) * 200]
+                    pcs[side + t] = cv2.resize(cell, (S, S), interpolation=cv2.INTER_AREA)
+            write_set(outdir, name, pcs)
+        entry(meta, name, "pychess", "pychess contributors (see package)", "GPL-3+", s, "svg")
 
 
 def do_xboard(meta, outdir, log):
@@ -245,12 +276,17 @@ def write_font_set(outdir, name, path, log, mapping=PYCHESS_MAP):
     cells = font_cells(path, log, mapping)
     if cells is None:
         return False
+    save_font_cells(d, cells)
+    return True
+
+
+def save_font_cells(d, cells):
+    """diag/ cells and the 12 pieces cut from the light-square glyphs."""
     os.makedirs(os.path.join(d, "diag"), exist_ok=True)
     for k, m in cells.items():
         cv2.imwrite(os.path.join(d, "diag", k + ".png"), m)
     for p in PIECES:
         cv2.imwrite(os.path.join(d, p + ".png"), piece_from_cell(cells["L_" + p]))
-    return True
 
 
 def do_fonts(meta, outdir, log):
@@ -270,6 +306,73 @@ def do_skaknew(meta, outdir, log):
         if write_font_set(outdir, name, os.path.join(base, fname), log, SKAK_MAP):
             # Licenses.gz lists skaknew as lppl; SkakNew.tex: LPPL 1.2 or later
             entry(meta, name, "texlive-games", author, "LPPL-1.2+", fam, "font", style="bw")
+
+
+def gf_glyphs(mf_name, log):
+    """code -> ink mask of each glyph of a METAFONT font, on its qs x qs cell (the cell is the
+    extent of the hatched empty square, code 144), or None without mf/gftype."""
+    import re, shutil, tempfile
+    if not (shutil.which("mf") and shutil.which("gftype")):
+        log("no mf/gftype (apt-get install texlive-binaries texlive-base); bartel fonts skipped")
+        return None
+    src = os.path.join(ART, "texlive-games/usr/share/texlive/texmf-dist/fonts/source/public/bartel-chess-fonts")
+    with tempfile.TemporaryDirectory() as tmp:
+        env = dict(os.environ, MFINPUTS=src + ":")
+        # mf exits 1 on the fonts' harmless warnings (strange paths); the glyph file is what counts.
+        subprocess.run(["mf", "\\mode=ljfour; mag=1; batchmode; input " + mf_name], cwd=tmp, env=env,
+                       stdout=subprocess.DEVNULL)
+        gf = os.path.join(tmp, mf_name + ".600gf")
+        if not os.path.exists(gf):
+            log("mf wrote no glyphs for", mf_name)
+            return None
+        out = subprocess.run(["gftype", "-i", gf], env=env,
+                             capture_output=True, text=True, check=True).stdout.split("\n")
+    # gftype -i prints each glyph as rows of '*' between two markers; the first gives the METAFONT
+    # coordinates of the top-left pixel's lower-left corner.
+    raw, i = {}, 0
+    while i < len(out):
+        m = re.search(r"beginning of char (\d+)", out[i])
+        c = m and re.search(r"lower left corner is at \((-?\d+),(-?\d+)\)", out[i + 1])
+        if not c:
+            i += 1
+            continue
+        j = i + 2
+        while not out[j].startswith(".<--"):
+            j += 1
+        raw[int(m.group(1))] = (int(c.group(1)), int(c.group(2)), out[i + 2:j])
+        i = j + 1
+    if 144 not in raw:
+        log("bartel font without its hatched square", mf_name)
+        return None
+    x0, top, rows = raw[144]
+    qs = max(len(rows), max(len(r) for r in rows))
+    glyphs = {}
+    for code, (gx, gy, rows) in raw.items():
+        im = np.zeros((qs, qs), np.uint8)
+        for r, line in enumerate(rows):
+            y = top - gy + r
+            for c, v in enumerate(line):
+                if v == "*" and 0 <= y < qs and 0 <= gx - x0 + c < qs:
+                    im[y, gx - x0 + c] = 255
+        glyphs[code] = cv2.resize(im, (S, S), interpolation=cv2.INTER_AREA)
+    return glyphs
+
+
+def do_bartel(meta, outdir, log):
+    for s, mf_name in BARTEL.items():
+        name = "font-" + s
+        d = os.path.join(outdir, name)
+        if not os.path.exists(os.path.join(d, "diag", "D_bK.png")):
+            g = gf_glyphs(mf_name, log)
+            if g is None:
+                return
+            cells = {"L_empty": np.zeros((S, S), np.uint8), "D_empty": g[144]}
+            for p in PIECES:
+                light, dark = BARTEL_CODES[p[0]]
+                k = "PNBRQK".index(p[1])
+                cells["L_" + p], cells["D_" + p] = g[light + k], g[dark + k]
+            save_font_cells(d, cells)
+        entry(meta, name, "texlive-games", "Elmar Bartel", "GPL-1+", "elch", "font", style="bw")
 
 
 def knights_piece(svg, pid, images, tmp):
@@ -321,7 +424,7 @@ def run(meta, outdir, log):
     if not os.path.isdir(ART):
         log("no build/art; run scripts/fetch_art.sh")
         return
-    for fn in (do_pychess_svg, do_xboard, do_scid, do_eboard, do_fonts, do_skaknew, do_knights):
+    for fn in (do_pychess_svg, do_pychess_sheet, do_xboard, do_scid, do_eboard, do_fonts, do_skaknew, do_bartel, do_knights):
         try:
             fn(meta, outdir, log)
             log(fn.__name__, "ok, total sets", len(meta))
