@@ -684,3 +684,25 @@ func TestPhotoWithoutAKing(t *testing.T) {
 		t.Errorf("legal %v, warnings %q: want an illegal board, warned", p.Legal, p.Warnings)
 	}
 }
+
+// TestPhotoKeepsOccupiedSquares replays a real top-down photo
+// (samryan-002 shrunk to 2016 pixels, its odds as fenscan read them but
+// c8's bishop's, which it did not show): bishops, queens and kings read
+// as pawns, knights and each other, and c8's bishop as a pawn at 0.994,
+// as empty at 0.0024 and as a bishop at 0.0005. No pawn may stand on c8; the
+// square is surely occupied, so a bishop, not an empty square, is what
+// the material fit must put there.
+func TestPhotoKeepsOccupiedSquares(t *testing.T) {
+	const want = "r1bqkbnr/ppp2ppp/2n5/3pp3/8/5NP1/PPPPPPBP/RNBQK2R"
+	in := picture(t, want, false, nil,
+		"c8:p=0.994 .=0.0024 b=0.0005", "f8:p=0.974 b=0.0078 .=0.002", "d8:k=0.62 q=0.157",
+		"c1:P=0.86 B=0.0018 .=0.001", "g2:P=0.92 B=0.056", "d1:K=0.42 Q=0.39", "f3:B=0.50 N=0.457")
+	in.Photo = true
+	p, err := Assemble(in, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := p.Board[squareIndex("c8")]; got != "b" {
+		t.Errorf("c8 read as %q (%s), want a black bishop", got, p.FEN())
+	}
+}
