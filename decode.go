@@ -147,8 +147,10 @@ func decodeHEIF(data []byte, format string, maxPixels int) (gocv.Mat, error) {
 
 // ReadPicture reads a picture file for Decode. It checks the header and the
 // pixel limit before reading the whole file, so that a huge file or a
-// picture over the limit costs no memory. Errors are one line, without the
-// file name.
+// picture over the limit costs no memory; a HEIC or AVIF file, whose size
+// only libheif finds, is read whole (within the bytes a picture within the
+// limit can take) and its size checked by Decode. Errors are one line,
+// without the file name.
 func ReadPicture(path string, maxPixels int) ([]byte, error) {
 	if maxPixels <= 0 {
 		maxPixels = DefaultMaxPixels

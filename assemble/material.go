@@ -39,8 +39,11 @@ const physicalLoss = 13.815510557964274 // ln(1e6)
 // it is read as, and the classes' capacities are the counts. Rules that
 // are not about counts (kings apart, checks) are left to the repair
 // search that follows.
-
-func fitMaterial(lp *[64][13]float64, photo bool, bound, stepCost float64) (board, bool) {
+//
+// The bound is on lp; the flow's costs are cost's (lp itself, or for a
+// photo lp reweighed by trustOccupancy), so that the weights choose among
+// the classes the bound lets in and do not narrow them.
+func fitMaterial(lp, cost *[64][13]float64, photo bool, bound, stepCost float64) (board, bool) {
 	const (
 		src     = 0
 		sink    = 1
@@ -69,7 +72,7 @@ func fitMaterial(lp *[64][13]float64, photo bool, bound, stepCost float64) (boar
 
 	// A side without its king is worse than any reading: the king's unit
 	// earns more than all squares can lose together.
-	kingBonus := 64 * (-math.Log(1e-12) + promotionLoss + 1)
+	kingBonus := 64 * (-occupancyWeight*math.Log(1e-12) + promotionLoss + 1)
 	initial := [8]int{pawn: 0, knight: 2, bishop: 1, rook: 2, queen: 1, darkBishop: 1}
 	if !photo {
 		initial[bishop], initial[darkBishop] = 2, 0
@@ -98,7 +101,7 @@ func fitMaterial(lp *[64][13]float64, photo bool, bound, stepCost float64) (boar
 			}
 		}
 		if lp[sq][empty] >= floor {
-			g.edge(sqNode+sq, sink, 1, -lp[sq][empty])
+			g.edge(sqNode+sq, sink, 1, -cost[sq][empty])
 		}
 		for c := wPawn; c <= bKing; c++ {
 			if lp[sq][c] < floor || !allowed(c) {
@@ -106,16 +109,16 @@ func fitMaterial(lp *[64][13]float64, photo bool, bound, stepCost float64) (boar
 			}
 			switch kind := kindOf(c); {
 			case kind == pawn && !photo:
-				g.edge(sqNode+sq, pool(isWhite(c)), 1, -lp[sq][c])
+				g.edge(sqNode+sq, pool(isWhite(c)), 1, -cost[sq][c])
 			case kind == pawn:
 				f, steps := sq%8, pawnSteps(sq, isWhite(c))
 				for o := max(0, f-steps); o <= min(7, f+steps); o++ {
-					g.edge(sqNode+sq, kindNode(isWhite(c), origin+o), 1, -lp[sq][c]+stepCost*float64(abs(f-o)))
+					g.edge(sqNode+sq, kindNode(isWhite(c), origin+o), 1, -cost[sq][c]+stepCost*float64(abs(f-o)))
 				}
 			case kind == bishop && darkSquare(sq) && photo:
-				g.edge(sqNode+sq, kindNode(isWhite(c), darkBishop), 1, -lp[sq][c])
+				g.edge(sqNode+sq, kindNode(isWhite(c), darkBishop), 1, -cost[sq][c])
 			default:
-				g.edge(sqNode+sq, kindNode(isWhite(c), kind), 1, -lp[sq][c])
+				g.edge(sqNode+sq, kindNode(isWhite(c), kind), 1, -cost[sq][c])
 			}
 		}
 	}
@@ -240,15 +243,15 @@ func (g *flowGraph) flow(s, t, want int) int {
 // stands even when that search fails: its material is possible, the
 // reading's was not.
 func refit(best board, lp *[64][13]float64, side sideReq, photo bool) (repairResult, bool) {
-	fit := lp
+	cost := lp
 	if photo {
 		w := *lp
 		trustOccupancy(&w, occupancyWeight)
-		fit = &w
+		cost = &w
 	}
-	b, ok := fitPawns(fit, photo, refitLoss)
+	b, ok := fitPawns(lp, cost, photo, refitLoss)
 	if !ok && photo {
-		b, ok = fitPawns(fit, photo, physicalLoss)
+		b, ok = fitPawns(lp, cost, photo, physicalLoss)
 	}
 	if !ok {
 		return repairResult{}, false
@@ -312,11 +315,11 @@ var captureSteps = [...]float64{0, 1, 4, 16}
 // start file of its own but cannot count captures against the pieces
 // left: a fit that fills both sides' sixteen men may still have its pawns
 // change files, so pawns off their files are made dearer until it fits.
-func fitPawns(lp *[64][13]float64, photo bool, bound float64) (board, bool) {
+func fitPawns(lp, cost *[64][13]float64, photo bool, bound float64) (board, bool) {
 	var b board
-	for _, cost := range captureSteps {
+	for _, step := range captureSteps {
 		var ok bool
-		if b, ok = fitMaterial(lp, photo, bound, cost); !ok {
+		if b, ok = fitMaterial(lp, cost, photo, bound, step); !ok {
 			return b, false
 		}
 		if !photo || pawnsFit(&b, true) && pawnsFit(&b, false) {

@@ -23,8 +23,11 @@ def main(labels, out):
         w.writerow(["image", "fen_placement", "kind", "notes"])
         for r in rows:
             im = ImageOps.exif_transpose(Image.open(os.path.join(base, r["image"]))).convert("RGB")
-            name = os.path.splitext(os.path.basename(r["image"]))[0]
+            # The path within the labels' folder, so that two photos of one name do not clash.
+            name = os.path.splitext(r["image"])[0].replace("/", "_").replace("\\", "_")
             for side in SIDES:
+                if side > max(im.size):
+                    continue  # thumbnail never enlarges: that row would be the original size
                 small = im.copy()
                 small.thumbnail((side, side), Image.LANCZOS)
                 f = "%s_%d.jpg" % (name, side)

@@ -310,17 +310,15 @@ def do_skaknew(meta, outdir, log):
 
 def gf_glyphs(mf_name, log):
     """code -> ink mask of each glyph of a METAFONT font, on its qs x qs cell (the cell is the
-    extent of the hatched empty square, code 144), or None without mf/gftype."""
-    import re, shutil, tempfile
-    if not (shutil.which("mf") and shutil.which("gftype")):
-        log("no mf/gftype (apt-get install texlive-binaries texlive-base); bartel fonts skipped")
-        return None
+    extent of the hatched empty square, code 144), or None if mf made no usable font."""
+    import re, tempfile
     src = os.path.join(ART, "texlive-games/usr/share/texlive/texmf-dist/fonts/source/public/bartel-chess-fonts")
     with tempfile.TemporaryDirectory() as tmp:
         env = dict(os.environ, MFINPUTS=src + ":")
-        # mf exits 1 on the fonts' harmless warnings (strange paths); the glyph file is what counts.
-        subprocess.run(["mf", "\\mode=ljfour; mag=1; batchmode; input " + mf_name], cwd=tmp, env=env,
-                       stdout=subprocess.DEVNULL)
+        # mf exits 1 on the fonts' harmless warnings (strange paths); the glyph file is what
+        # counts. batchmode first: mf must never stop to ask.
+        subprocess.run(["mf", "\\batchmode; mode=ljfour; mag=1; input " + mf_name], cwd=tmp, env=env,
+                       stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, timeout=300)
         gf = os.path.join(tmp, mf_name + ".600gf")
         if not os.path.exists(gf):
             log("mf wrote no glyphs for", mf_name)
@@ -359,13 +357,17 @@ def gf_glyphs(mf_name, log):
 
 
 def do_bartel(meta, outdir, log):
+    import shutil
     for s, mf_name in BARTEL.items():
         name = "font-" + s
         d = os.path.join(outdir, name)
         if not os.path.exists(os.path.join(d, "diag", "D_bK.png")):
+            if not (shutil.which("mf") and shutil.which("gftype")):
+                log("no mf/gftype (apt-get install texlive-binaries texlive-base); bartel fonts skipped")
+                return
             g = gf_glyphs(mf_name, log)
             if g is None:
-                return
+                continue
             cells = {"L_empty": np.zeros((S, S), np.uint8), "D_empty": g[144]}
             for p in PIECES:
                 light, dark = BARTEL_CODES[p[0]]

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Install what rebuilding the models and the test pictures needs on Debian 12, as root, beyond
 # scripts/setup.sh: Debian's PyTorch and ONNX, numpy, OpenCV, PIL and fontTools for
-# /usr/bin/python3, rsvg-convert for the SVG piece sets, METAFONT (mf, gftype) for Elmar Bartel's diagram fonts, and the DejaVu fonts (test pictures, coordinates); with "photo", Blender too (the
-# photo renders). The tests need none of it. Safe to run again.
+# /usr/bin/python3, rsvg-convert for the SVG piece sets, METAFONT (mf, gftype) for Elmar
+# Bartel's diagram fonts, and the DejaVu fonts (test pictures, coordinates); with "photo",
+# Blender too (the photo renders). The tests need none of it. Safe to run again.
 #   bash scripts/setup_model.sh [photo]
 set -euo pipefail
 

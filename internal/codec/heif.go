@@ -81,6 +81,7 @@ static void fen_heif_bgr(fen_heif *f, unsigned char *out, int w, int h) {
 import "C"
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"slices"
@@ -97,18 +98,25 @@ var heifBrands = []string{"heic", "heix", "heim", "heis", "hevc", "hevx", "mif1"
 // HEIFFormat names the format of data when it starts like a HEIF
 // picture, an ISO base media file whose "ftyp" box names a still-image
 // brand: "avif" or "heic". It returns "" for anything else; 12 bytes are
-// enough to tell.
+// enough to tell a HEIF picture, and the rest of the box (its compatible
+// brands) tells an AVIF one whose main brand is the generic mif1.
 func HEIFFormat(data []byte) string {
 	if len(data) < 12 || string(data[4:8]) != "ftyp" {
 		return ""
 	}
-	switch brand := string(data[8:12]); {
-	case brand == "avif" || brand == "avis":
-		return "avif"
-	case slices.Contains(heifBrands, brand):
-		return "heic"
+	if brand := string(data[8:12]); !slices.Contains(heifBrands, brand) {
+		return ""
 	}
-	return ""
+	end := min(len(data), int(binary.BigEndian.Uint32(data)))
+	for i := 8; i+4 <= end; i += 4 {
+		if i == 12 {
+			continue // the minor version
+		}
+		if b := string(data[i : i+4]); b == "avif" || b == "avis" {
+			return "avif"
+		}
+	}
+	return "heic"
 }
 
 // HEIFSize parses a HEIF or AVIF picture without decoding it and returns

@@ -28,6 +28,9 @@ func TestHEIFFormat(t *testing.T) {
 		{box("heix"), "heic"},
 		{box("avif"), "avif"},
 		{box("avis"), "avif"},
+		{[]byte("\x00\x00\x00\x1cftypmif1\x00\x00\x00\x00mif1miafavif"), "avif"},
+		{[]byte("\x00\x00\x00\x1cftypmif1\x00\x00\x00\x00mif1miafheic"), "heic"},
+		{[]byte("\x00\x00\x00\x10ftypmif1avif\x00\x00\x00\x00"), "heic"}, // avif in the minor version, not a brand
 		{box("isom"), ""}, // an MP4 film
 		{box("qt  "), ""},
 		{box("heic")[:11], ""},
