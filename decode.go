@@ -131,17 +131,13 @@ func decode(data []byte, maxPixels, minSide int) (gocv.Mat, float64, error) {
 	return m, 1, err
 }
 
-// decodeHEIF decodes a HEIC or AVIF picture after checking its size, which
-// libheif reads without decoding.
+// decodeHEIF decodes a HEIC or AVIF picture; libheif reads its size before
+// decoding, and a picture over maxPixels is ErrTooLarge.
 func decodeHEIF(data []byte, format string, maxPixels int) (gocv.Mat, error) {
-	w, h, err := codec.HEIFSize(data)
-	if err != nil {
-		return gocv.NewMat(), fmt.Errorf("corrupt %s: %v", format, err)
-	}
-	if int64(w)*int64(h) > int64(maxPixels) {
-		return gocv.NewMat(), fmt.Errorf("%w: %dx%d is over %d pixels", ErrTooLarge, w, h, maxPixels)
-	}
 	m, err := codec.DecodeHEIF(data, maxPixels)
+	if pe := (*codec.PixelLimitError)(nil); errors.As(err, &pe) {
+		return m, fmt.Errorf("%w: %v", ErrTooLarge, pe)
+	}
 	return m, decodeError(format, err)
 }
 

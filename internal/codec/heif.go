@@ -119,22 +119,22 @@ func HEIFFormat(data []byte) string {
 	return "heic"
 }
 
-// HEIFSize parses a HEIF or AVIF picture without decoding it and returns
-// its primary image's size, turned as the file says.
-func HEIFSize(data []byte) (w, h int, err error) {
-	var f C.fen_heif
-	if err := heifOpen(&f, data, &w, &h); err != nil {
-		return 0, 0, err
-	}
-	C.fen_heif_close(&f)
-	return w, h, nil
+// PixelLimitError is DecodeHEIF's error for a picture over its pixel
+// limit, found before any pixel is decoded.
+type PixelLimitError struct {
+	Width, Height, Max int
+}
+
+func (e *PixelLimitError) Error() string {
+	return fmt.Sprintf("%dx%d is over %d pixels", e.Width, e.Height, e.Max)
 }
 
 // DecodeHEIF decodes the primary image of a HEIF (HEIC) or AVIF picture
 // into a BGR matrix, turned and mirrored as the file says (such files
 // carry their orientation in the container, not in EXIF), transparent
-// parts over white. A picture over maxPixels is refused before decoding.
-// The caller closes the matrix.
+// parts over white. A picture over maxPixels is refused with a
+// *PixelLimitError before decoding: libheif reads the size when it parses
+// the file. The caller closes the matrix.
 func DecodeHEIF(data []byte, maxPixels int) (gocv.Mat, error) {
 	var f C.fen_heif
 	var w, h int
@@ -143,7 +143,7 @@ func DecodeHEIF(data []byte, maxPixels int) (gocv.Mat, error) {
 	}
 	defer C.fen_heif_close(&f)
 	if int64(w)*int64(h) > int64(maxPixels) {
-		return gocv.NewMat(), fmt.Errorf("%dx%d is over %d pixels", w, h, maxPixels)
+		return gocv.NewMat(), &PixelLimitError{w, h, maxPixels}
 	}
 	var cw, ch C.int
 	msg := make([]byte, msgLen)
@@ -151,7 +151,7 @@ func DecodeHEIF(data []byte, maxPixels int) (gocv.Mat, error) {
 		return gocv.NewMat(), heifError(msg)
 	}
 	if int64(cw)*int64(ch) > int64(maxPixels) {
-		return gocv.NewMat(), fmt.Errorf("%dx%d is over %d pixels", cw, ch, maxPixels)
+		return gocv.NewMat(), &PixelLimitError{int(cw), int(ch), maxPixels}
 	}
 	m, out, err := newBGR(int(cw), int(ch))
 	if err != nil {
