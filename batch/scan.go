@@ -26,7 +26,8 @@ type Options struct {
 	// Stdin is read for the input "-".
 	Stdin io.Reader
 	// DebugDir, when set, receives pictures of what was found in each
-	// input (see package debugimg).
+	// input (see package debugimg), and of each picture in which no board
+	// was found, as it was decoded.
 	DebugDir string
 	// Pages selects the pages of PDF inputs ("" for all).
 	Pages string
@@ -80,6 +81,13 @@ func scanPicture(ctx context.Context, s *fenscan.Scanner, path string, opts Opti
 	}
 	defer img.Close()
 	boards, err := s.Scan(ctx, img)
+	if errors.Is(err, fenscan.ErrNoBoard) && opts.DebugDir != "" {
+		// The picture as the detector saw it (turned by its EXIF, perhaps
+		// decoded smaller) is the first clue to why no board was found.
+		if derr := debugimg.Write(opts.DebugDir, path, img, nil); derr != nil {
+			return nil, fmt.Errorf("%w; writing debug pictures: %v", err, derr)
+		}
+	}
 	if err != nil {
 		return nil, err
 	}

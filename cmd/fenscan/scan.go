@@ -49,8 +49,9 @@ TIFF, WebP, HEIC (a phone camera's default) or AVIF; "-" reads one from
 standard input. A PDF file is read page by page (--pages selects some) with
 poppler's pdftoppm; each board's page is given in the output. A folder is
 walked recursively for files with those formats' extensions (.heif too) and
-.pdf (any case), in name order, skipping hidden files and folders. With one picture each line is a FEN; with
-several, each line starts with the picture's name.
+.pdf (any case), in name order, skipping hidden files and folders. With one
+picture each line is a FEN; with several, each line starts with the
+picture's name.
 
 Pictures are scanned by --jobs workers and written in input order, each as
 soon as it and all before it are done. A picture that cannot be read is
@@ -93,7 +94,7 @@ a collection over machines.`,
 	f.StringVar(&opts.resume, "resume", "", "append results to `FILE`, leaving out the pictures it already holds")
 	f.StringVar(&opts.shard, "shard", "", "scan only part `K/N` of the pictures (1 <= K <= N)")
 	f.StringVar(&opts.url, "url", "", "add a link to the `SITE`'s board editor: lichess or chesscom")
-	f.StringVar(&opts.debug, "debug", "", "write pictures of the boards found and read into `DIR`")
+	f.StringVar(&opts.debug, "debug", "", "write pictures of the boards found and read into `DIR` (and of pictures without a board, as decoded)")
 	return cmd
 }
 

@@ -381,6 +381,37 @@ func TestScanDebug(t *testing.T) {
 			t.Errorf("%s: board picture is %v, want 512x512", l.Image, b)
 		}
 	}
+
+	// A picture without a board is written as it was decoded: EXIF
+	// applied, nothing drawn.
+	r = fenscanRun("scan", "--debug", dbg, "../../testdata/text-page.png")
+	if r.code != exitFailed || !strings.Contains(r.err, "no chessboard found") {
+		t.Fatalf("picture without a board: %+v", r)
+	}
+	in := loadPicture(t, "../../testdata/text-page.png")
+	outline := loadPicture(t, filepath.Join(dbg, "testdata", "text-page.png.outline.png"))
+	if outline.Bounds() != in.Bounds() {
+		t.Fatalf("outline of a picture without a board: %v, input %v", outline.Bounds(), in.Bounds())
+	}
+	for y := in.Bounds().Min.Y; y < in.Bounds().Max.Y; y += 7 {
+		for x := in.Bounds().Min.X; x < in.Bounds().Max.X; x += 7 {
+			r0, g0, b0, _ := in.At(x, y).RGBA()
+			r1, g1, b1, _ := outline.At(x, y).RGBA()
+			if d := max(diff(r0, r1), diff(g0, g1), diff(b0, b1)); d > 0x300 {
+				t.Fatalf("outline of a picture without a board differs at %d,%d: %v, input %v", x, y, outline.At(x, y), in.At(x, y))
+			}
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dbg, "testdata", "text-page.png.board0.png")); err == nil {
+		t.Error("a board picture was written for a picture without a board")
+	}
+}
+
+func diff(a, b uint32) uint32 {
+	if a > b {
+		return a - b
+	}
+	return b - a
 }
 
 // badAndOdd returns the broken files and the odd encodings of testdata's
