@@ -301,6 +301,17 @@ func ScaleCorners(boards []Board, scale float64) {
 // as pdfpages.ParseRange takes them, "" for all). Pages without boards are
 // skipped; only when no page has one is ErrNoBoard returned.
 func (s *Scanner) ScanPDF(ctx context.Context, path, pages string) ([]Board, error) {
+	return s.ScanPDFPages(ctx, path, pages, nil)
+}
+
+// PageFunc receives each page of a PDF file once it has been read: its
+// number (from 1), its picture (grey, valid only during the call) and its
+// boards (none when it has none). An error stops the scan.
+type PageFunc func(page int, img gocv.Mat, boards []Board) error
+
+// ScanPDFPages is ScanPDF, calling each (when not nil) for every page
+// read, boards or not: to see a page as fenscan saw it.
+func (s *Scanner) ScanPDFPages(ctx context.Context, path, pages string, each PageFunc) ([]Board, error) {
 	n, err := pdfpages.Count(ctx, path)
 	if err != nil {
 		return nil, err
@@ -320,15 +331,18 @@ func (s *Scanner) ScanPDF(ctx context.Context, path, pages string) ([]Board, err
 			return all, fmt.Errorf("page %d: %w", p, err)
 		}
 		boards, err := s.Scan(ctx, m)
-		m.Close()
 		if errors.Is(err, ErrNoBoard) {
-			continue
-		}
-		if err != nil {
-			return all, fmt.Errorf("page %d: %w", p, err)
+			err = nil
 		}
 		for i := range boards {
 			boards[i].Page = p
+		}
+		if err == nil && each != nil {
+			err = each(p, m, boards)
+		}
+		m.Close()
+		if err != nil {
+			return all, fmt.Errorf("page %d: %w", p, err)
 		}
 		all = append(all, boards...)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/fenscan/fenscan"
 	"github.com/fenscan/fenscan/debugimg"
+	"gocv.io/x/gocv"
 )
 
 // Result is what became of one input.
@@ -59,7 +60,16 @@ func scanOne(ctx context.Context, s *fenscan.Scanner, in Input, opts Options) Re
 
 func scanPicture(ctx context.Context, s *fenscan.Scanner, path string, opts Options) ([]fenscan.Board, error) {
 	if IsPDF(path) {
-		boards, err := s.ScanPDF(ctx, path, opts.Pages)
+		var each fenscan.PageFunc
+		if opts.DebugDir != "" {
+			each = func(page int, img gocv.Mat, boards []fenscan.Board) error {
+				if err := debugimg.Write(opts.DebugDir, fmt.Sprintf("%s.page%d", path, page), img, boards); err != nil {
+					return fmt.Errorf("writing debug pictures: %w", err)
+				}
+				return nil
+			}
+		}
+		boards, err := s.ScanPDFPages(ctx, path, opts.Pages, each)
 		for i := range boards {
 			boards[i].Warped = nil
 		}

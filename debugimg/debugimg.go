@@ -56,7 +56,8 @@ func safeRel(name string) string {
 }
 
 // Write saves the debug pictures of one input (see Paths). img is the
-// decoded BGR input; boards must still hold their Warped pictures.
+// decoded BGR input or a grey PDF page; boards must still hold their
+// Warped pictures.
 func Write(dir, name string, img gocv.Mat, boards []fenscan.Board) error {
 	outline, squares := Paths(dir, name, len(boards))
 	if err := os.MkdirAll(filepath.Dir(outline), 0o755); err != nil {
@@ -105,7 +106,12 @@ func save(path string, m gocv.Mat) error {
 // Outline returns a copy of img with each board's outline drawn, its
 // top-left corner marked and its index written inside.
 func Outline(img gocv.Mat, boards []fenscan.Board) gocv.Mat {
-	out := img.Clone()
+	out := gocv.NewMat()
+	if img.Channels() == 1 { // a PDF page
+		gocv.CvtColor(img, &out, gocv.ColorGrayToBGR)
+	} else {
+		img.CopyTo(&out)
+	}
 	thick := max(2, min(img.Cols(), img.Rows())/300)
 	for _, b := range boards {
 		var pts []image.Point

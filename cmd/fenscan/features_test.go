@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/fenscan/fenscan/classify"
+	"github.com/fenscan/fenscan/debugimg"
 	"github.com/fenscan/fenscan/internal/testfiles"
 	"github.com/fenscan/fenscan/models"
 )
@@ -41,6 +42,40 @@ func TestScanPDF(t *testing.T) {
 	r = fenscanRun("scan", "--pages", "7", path)
 	if r.code != 1 || !strings.Contains(r.err, "outside pages 1-2") {
 		t.Errorf("--pages 7: exit %d, %q", r.code, r.err)
+	}
+}
+
+// TestScanPDFDebug scans a PDF of a page with two diagrams and a page of
+// text with --debug: each page gets its outline picture, with each
+// board's outline through its corners, and each board its own picture.
+func TestScanPDFDebug(t *testing.T) {
+	path := testfiles.Book(t, "book.pdf", "../../testdata/pages/page-0.png", "../../testdata/text-page.png")
+	dbg := t.TempDir()
+	r := fenscanRun("scan", "--json", "--flip", "no", "--debug", dbg, path)
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.err)
+	}
+	outline1, boards1 := debugimg.Paths(dbg, path+".page1", 2)
+	outline2, boards2 := debugimg.Paths(dbg, path+".page2", 1)
+	lines := jsonLines(t, r.out)
+	if len(lines) != 2 {
+		t.Fatalf("%d boards, want 2", len(lines))
+	}
+	page := loadPicture(t, outline1)
+	for _, l := range lines {
+		c := l.Corners[1]
+		r, g, b, _ := page.At(int(c[0]+0.5), int(c[1]+0.5)).RGBA()
+		if r < 0xc000 || b < 0xc000 || g > 0x4000 {
+			t.Errorf("page 1: corner %v of a board is not on a magenta outline", c)
+		}
+	}
+	for _, name := range append(boards1, outline2) {
+		if _, err := os.Stat(name); err != nil {
+			t.Error(err)
+		}
+	}
+	if _, err := os.Stat(boards2[0]); err == nil {
+		t.Error("a board picture was written for the page of text")
 	}
 }
 

@@ -94,7 +94,7 @@ a collection over machines.`,
 	f.StringVar(&opts.resume, "resume", "", "append results to `FILE`, leaving out the pictures it already holds")
 	f.StringVar(&opts.shard, "shard", "", "scan only part `K/N` of the pictures (1 <= K <= N)")
 	f.StringVar(&opts.url, "url", "", "add a link to the `SITE`'s board editor: lichess or chesscom")
-	f.StringVar(&opts.debug, "debug", "", "write pictures of the boards found and read into `DIR` (and of pictures without a board, as decoded)")
+	f.StringVar(&opts.debug, "debug", "", "write pictures of the boards found and read into `DIR` (and of pictures and PDF pages without a board, as decoded)")
 	return cmd
 }
 
