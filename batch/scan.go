@@ -1,10 +1,12 @@
 package batch
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/fenscan/fenscan"
 	"github.com/fenscan/fenscan/debugimg"
@@ -60,25 +62,15 @@ func scanOne(ctx context.Context, s *fenscan.Scanner, in Input, opts Options) Re
 
 func scanPicture(ctx context.Context, s *fenscan.Scanner, path string, opts Options) ([]fenscan.Board, error) {
 	if IsPDF(path) {
-		var each fenscan.PageFunc
-		if opts.DebugDir != "" {
-			each = func(page int, img gocv.Mat, boards []fenscan.Board) error {
-				if err := debugimg.Write(opts.DebugDir, fmt.Sprintf("%s.page%d", path, page), img, boards); err != nil {
-					return fmt.Errorf("writing debug pictures: %w", err)
-				}
-				return nil
-			}
-		}
-		boards, err := s.ScanPDFPages(ctx, path, opts.Pages, each)
-		for i := range boards {
-			boards[i].Warped = nil
-		}
-		return boards, err
+		return scanPDF(ctx, s, path, path, opts)
 	}
 	var data []byte
 	var err error
 	if path == "-" {
 		data, err = fenscan.ReadPictureFrom(opts.Stdin, opts.MaxPixels)
+		if err == nil && isPDFData(data) {
+			return scanPDFData(ctx, s, data, opts)
+		}
 	} else {
 		data, err = fenscan.ReadPicture(path, opts.MaxPixels)
 	}
@@ -113,4 +105,47 @@ func scanPicture(ctx context.Context, s *fenscan.Scanner, path string, opts Opti
 		boards[i].Warped = nil
 	}
 	return boards, nil
+}
+
+// scanPDF reads the PDF file at file, named name in debug pictures.
+func scanPDF(ctx context.Context, s *fenscan.Scanner, file, name string, opts Options) ([]fenscan.Board, error) {
+	var each fenscan.PageFunc
+	if opts.DebugDir != "" {
+		each = func(page int, img gocv.Mat, boards []fenscan.Board) error {
+			if err := debugimg.Write(opts.DebugDir, fmt.Sprintf("%s.page%d", name, page), img, boards); err != nil {
+				return fmt.Errorf("writing debug pictures: %w", err)
+			}
+			return nil
+		}
+	}
+	boards, err := s.ScanPDFPages(ctx, file, opts.Pages, each)
+	for i := range boards {
+		boards[i].Warped = nil
+	}
+	return boards, err
+}
+
+// isPDFData reports whether data starts as a PDF file does. Readers
+// accept a header up to 1 KB in, but a picture's metadata could hold the
+// same five bytes there.
+func isPDFData(data []byte) bool {
+	return bytes.HasPrefix(data, []byte("%PDF-"))
+}
+
+// scanPDFData reads a PDF file piped in: poppler reads files, so it is
+// written to a temporary one first.
+func scanPDFData(ctx context.Context, s *fenscan.Scanner, data []byte, opts Options) ([]fenscan.Board, error) {
+	f, err := os.CreateTemp("", "fenscan-*.pdf")
+	if err != nil {
+		return nil, fmt.Errorf("PDF from standard input: %w", err)
+	}
+	defer os.Remove(f.Name())
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return nil, fmt.Errorf("PDF from standard input: %w", err)
+	}
+	return scanPDF(ctx, s, f.Name(), "stdin", opts)
 }

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -38,6 +40,15 @@ func TestScanPDF(t *testing.T) {
 	r = fenscanRun("scan", "--pages", "2", "--flip", "no", path)
 	if n := strings.Count(r.out, "page 2: "); r.code != 0 || n != 3 || strings.Contains(r.out, "page 1: ") {
 		t.Errorf("--pages 2: exit %d, output %q", r.code, r.out)
+	}
+	// The same file piped in.
+	book, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r = runIn(context.Background(), bytes.NewReader(book), nil, "scan", "--pages", "2", "--flip", "no", "-")
+	if n := strings.Count(r.out, "page 2: "); r.code != 0 || n != 3 || strings.Contains(r.out, "page 1: ") {
+		t.Errorf("--pages 2 from standard input: exit %d, output %q, %s", r.code, r.out, r.err)
 	}
 	r = fenscanRun("scan", "--pages", "7", path)
 	if r.code != 1 || !strings.Contains(r.err, "outside pages 1-2") {

@@ -45,12 +45,12 @@ func newScanCmd(ios ioStreams) *cobra.Command {
 the top, each from the left).
 
 Pictures may be PNG, JPEG (EXIF orientation applied), GIF (first frame), BMP,
-TIFF, WebP, HEIC (a phone camera's default) or AVIF; "-" reads one from
-standard input. A PDF file is read page by page (--pages selects some) with
-poppler's pdftoppm; each board's page is given in the output. A folder is
-walked recursively for files with those formats' extensions (.heif too) and
-.pdf (any case), in name order, skipping hidden files and folders. With one
-picture each line is a FEN; with several, each line starts with the
+TIFF, WebP, HEIC (a phone camera's default) or AVIF; "-" reads one, or a PDF
+file, from standard input. A PDF file is read page by page (--pages selects
+some) with poppler's pdftoppm; each board's page is given in the output. A
+folder is walked recursively for files with those formats' extensions (.heif
+too) and .pdf (any case), in name order, skipping hidden files and folders.
+With one picture each line is a FEN; with several, each line starts with the
 picture's name.
 
 Pictures are scanned by --jobs workers and written in input order, each as
