@@ -1,7 +1,7 @@
 package batch
 
 import (
-	"bytes"
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/fenscan/fenscan"
 	"github.com/fenscan/fenscan/debugimg"
+	"github.com/fenscan/fenscan/pdfpages"
 	"gocv.io/x/gocv"
 )
 
@@ -29,8 +30,8 @@ type Options struct {
 	// Stdin is read for the input "-".
 	Stdin io.Reader
 	// DebugDir, when set, receives pictures of what was found in each
-	// input (see package debugimg), and of each picture in which no board
-	// was found, as it was decoded.
+	// input (see package debugimg): each picture as it was decoded, with
+	// or without boards, and each page read of a PDF file.
 	DebugDir string
 	// Pages selects the pages of PDF inputs ("" for all).
 	Pages string
@@ -67,10 +68,11 @@ func scanPicture(ctx context.Context, s *fenscan.Scanner, path string, opts Opti
 	var data []byte
 	var err error
 	if path == "-" {
-		data, err = fenscan.ReadPictureFrom(opts.Stdin, opts.MaxPixels)
-		if err == nil && isPDFData(data) {
-			return scanPDFData(ctx, s, data, opts)
+		in := bufio.NewReader(opts.Stdin)
+		if head, _ := in.Peek(5); pdfpages.IsPDF(head) {
+			return scanPDFFrom(ctx, s, in, opts)
 		}
+		data, err = fenscan.ReadPictureFrom(in, opts.MaxPixels)
 	} else {
 		data, err = fenscan.ReadPicture(path, opts.MaxPixels)
 	}
@@ -125,22 +127,16 @@ func scanPDF(ctx context.Context, s *fenscan.Scanner, file, name string, opts Op
 	return boards, err
 }
 
-// isPDFData reports whether data starts as a PDF file does. Readers
-// accept a header up to 1 KB in, but a picture's metadata could hold the
-// same five bytes there.
-func isPDFData(data []byte) bool {
-	return bytes.HasPrefix(data, []byte("%PDF-"))
-}
-
-// scanPDFData reads a PDF file piped in: poppler reads files, so it is
-// written to a temporary one first.
-func scanPDFData(ctx context.Context, s *fenscan.Scanner, data []byte, opts Options) ([]fenscan.Board, error) {
+// scanPDFFrom reads a PDF file piped in: poppler reads files, so it is
+// copied to a temporary one first. No picture's size limit applies to
+// it, as none applies to a PDF file named.
+func scanPDFFrom(ctx context.Context, s *fenscan.Scanner, r io.Reader, opts Options) ([]fenscan.Board, error) {
 	f, err := os.CreateTemp("", "fenscan-*.pdf")
 	if err != nil {
 		return nil, fmt.Errorf("PDF from standard input: %w", err)
 	}
 	defer os.Remove(f.Name())
-	_, err = f.Write(data)
+	_, err = io.Copy(f, r)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}

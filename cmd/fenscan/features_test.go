@@ -41,14 +41,23 @@ func TestScanPDF(t *testing.T) {
 	if n := strings.Count(r.out, "page 2: "); r.code != 0 || n != 3 || strings.Contains(r.out, "page 1: ") {
 		t.Errorf("--pages 2: exit %d, output %q", r.code, r.out)
 	}
-	// The same file piped in.
+	// The same file piped in, through a temporary file that is removed,
+	// its debug pictures named for standard input.
 	book, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r = runIn(context.Background(), bytes.NewReader(book), nil, "scan", "--pages", "2", "--flip", "no", "-")
+	tmp, dbg := t.TempDir(), t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	r = runIn(context.Background(), bytes.NewReader(book), nil, "scan", "--pages", "2", "--flip", "no", "--debug", dbg, "-")
 	if n := strings.Count(r.out, "page 2: "); r.code != 0 || n != 3 || strings.Contains(r.out, "page 1: ") {
 		t.Errorf("--pages 2 from standard input: exit %d, output %q, %s", r.code, r.out, r.err)
+	}
+	if left, _ := os.ReadDir(tmp); len(left) > 0 {
+		t.Errorf("left in the temporary folder: %v", left)
+	}
+	if outline, _ := debugimg.Paths(dbg, "stdin.page2", 3); !exists(outline) {
+		t.Errorf("no debug picture %s", outline)
 	}
 	r = fenscanRun("scan", "--pages", "7", path)
 	if r.code != 1 || !strings.Contains(r.err, "outside pages 1-2") {
@@ -81,13 +90,18 @@ func TestScanPDFDebug(t *testing.T) {
 		}
 	}
 	for _, name := range append(boards1, outline2) {
-		if _, err := os.Stat(name); err != nil {
-			t.Error(err)
+		if !exists(name) {
+			t.Errorf("no debug picture %s", name)
 		}
 	}
-	if _, err := os.Stat(boards2[0]); err == nil {
+	if exists(boards2[0]) {
 		t.Error("a board picture was written for the page of text")
 	}
+}
+
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }
 
 // TestAdaptProfile makes a profile from testdata's labelled screenshots,

@@ -402,7 +402,7 @@ func TestScanDebug(t *testing.T) {
 			}
 		}
 	}
-	if _, err := os.Stat(filepath.Join(dbg, "testdata", "text-page.png.board0.png")); err == nil {
+	if exists(filepath.Join(dbg, "testdata", "text-page.png.board0.png")) {
 		t.Error("a board picture was written for a picture without a board")
 	}
 }
