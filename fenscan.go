@@ -36,6 +36,26 @@ const Version = "0.1.0"
 // ErrNoBoard is returned when a picture holds no chessboard.
 var ErrNoBoard = detect.ErrNoBoard
 
+// NoBoardError is ErrNoBoard (to errors.Is) for a picture in which
+// outlines were found but given up: frames with nothing like squares
+// inside, or squares too faint to be sure of, whose squares then did not
+// read like a board's (no two kings, or no surer than framed text).
+type NoBoardError struct {
+	// Dropped holds each outline given up, as Board.Corners, in the
+	// pixels of the picture as Scan received it.
+	Dropped [][4]detect.Point
+}
+
+func (e *NoBoardError) Error() string {
+	if len(e.Dropped) == 1 {
+		return ErrNoBoard.Error() + " (one outline was given up: its squares did not read like a board's)"
+	}
+	return fmt.Sprintf("%s (%d outlines were given up: their squares did not read like a board's)", ErrNoBoard, len(e.Dropped))
+}
+
+// Is makes errors.Is(err, ErrNoBoard) hold.
+func (e *NoBoardError) Is(target error) bool { return target == ErrNoBoard }
+
 // Kind is the kind of picture a board is read as.
 type Kind string
 
@@ -362,6 +382,7 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 		return nil, err
 	}
 	boards := make([]Board, 0, len(found))
+	var dropped [][4]detect.Point
 	// A photo's squares are cut several times (each way up, at several
 	// sizes); its grey copies are made once.
 	pic := detect.NewPicture(img)
@@ -383,6 +404,7 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 		// A bare frame, or faint squares: a board only if its squares
 		// read like one.
 		if (f.Bare || f.Faint) && !likeBoard(r) {
+			dropped = append(dropped, r.corners)
 			continue
 		}
 		if r.kind == Photo || r.score <= uprightScore {
@@ -438,6 +460,9 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 		b.Colours = tintChanges(tinted, pos.Orientation)
 		b.Embedding = r.embedding
 		boards = append(boards, b)
+	}
+	if len(boards) == 0 && len(dropped) > 0 {
+		return nil, &NoBoardError{Dropped: dropped}
 	}
 	if len(boards) == 0 {
 		return nil, ErrNoBoard

@@ -3,6 +3,7 @@ package fenscan
 import (
 	"bytes"
 	"context"
+	"errors"
 	"image"
 	"image/gif"
 	"image/jpeg"
@@ -98,16 +99,36 @@ func TestKingClasses(t *testing.T) {
 // TestScanNoBoard reads pictures without a board: a page of text, and
 // square frames around text and around rings that stand where pieces
 // would (the finder takes the last for a board printed without dark
-// squares; its squares do not read like one).
+// squares; its squares do not read like one, and the error says where it
+// was given up).
 func TestScanNoBoard(t *testing.T) {
 	s := newScanner(t, Options{})
-	for _, name := range []string{"text-page.png", "framed-text.png", "framed-marks.png"} {
-		data, err := os.ReadFile("testdata/" + name)
+	for _, c := range []struct {
+		name    string
+		dropped int
+	}{{"text-page.png", 0}, {"framed-text.png", 0}, {"framed-marks.png", 1}} {
+		data, err := os.ReadFile("testdata/" + c.name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if bs, err := s.ScanBytes(context.Background(), data); err != ErrNoBoard {
-			t.Errorf("%s: got %d boards, %v; want ErrNoBoard", name, len(bs), err)
+		bs, err := s.ScanBytes(context.Background(), data)
+		if !errors.Is(err, ErrNoBoard) {
+			t.Errorf("%s: got %d boards, %v; want ErrNoBoard", c.name, len(bs), err)
+			continue
+		}
+		var none *NoBoardError
+		if errors.As(err, &none) != (c.dropped > 0) || (none != nil && len(none.Dropped) != c.dropped) {
+			t.Errorf("%s: %#v, want %d outlines given up", c.name, err, c.dropped)
+		}
+		if none == nil {
+			continue
+		}
+		// The frame drawn by make_framed.py, 40 to 440 pixels.
+		for _, p := range none.Dropped[0] {
+			if math.Min(math.Abs(p.X-40), math.Abs(p.X-440)) > 6 || math.Min(math.Abs(p.Y-40), math.Abs(p.Y-440)) > 6 {
+				t.Errorf("%s: outline given up %v, want the frame's corners", c.name, none.Dropped[0])
+				break
+			}
 		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/fenscan/fenscan"
 	"github.com/fenscan/fenscan/debugimg"
+	"github.com/fenscan/fenscan/detect"
 	"github.com/fenscan/fenscan/pdfpages"
 	"gocv.io/x/gocv"
 )
@@ -87,8 +88,14 @@ func scanPicture(ctx context.Context, s *fenscan.Scanner, path string, opts Opti
 	boards, err := s.Scan(ctx, img)
 	if errors.Is(err, fenscan.ErrNoBoard) && opts.DebugDir != "" {
 		// The picture as the detector saw it (turned by its EXIF, perhaps
-		// decoded smaller) is the first clue to why no board was found.
-		if derr := debugimg.Write(opts.DebugDir, path, img, nil); derr != nil {
+		// decoded smaller), and the outlines given up, are the first clues
+		// to why no board was found.
+		var none *fenscan.NoBoardError
+		var dropped [][4]detect.Point
+		if errors.As(err, &none) {
+			dropped = none.Dropped
+		}
+		if derr := debugimg.WriteMissed(opts.DebugDir, path, img, dropped); derr != nil {
 			return nil, fmt.Errorf("%w; writing debug pictures: %v", err, derr)
 		}
 	}

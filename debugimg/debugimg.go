@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/fenscan/fenscan"
+	"github.com/fenscan/fenscan/detect"
 	"gocv.io/x/gocv"
 )
 
@@ -26,6 +27,7 @@ var (
 	firstCorner   = color.RGBA{R: 0, G: 200, B: 255, A: 255}   // marks the top-left corner
 	labelColour   = color.RGBA{R: 220, G: 0, B: 0, A: 255}     // red letters
 	haloColour    = color.RGBA{R: 255, G: 255, B: 255, A: 255} // keep letters legible on dark squares
+	droppedColour = color.RGBA{R: 255, G: 140, B: 0, A: 255}   // orange: an outline given up
 )
 
 // Paths returns where Write puts the pictures for the input named name:
@@ -60,12 +62,9 @@ func safeRel(name string) string {
 // Warped pictures.
 func Write(dir, name string, img gocv.Mat, boards []fenscan.Board) error {
 	outline, squares := Paths(dir, name, len(boards))
-	if err := os.MkdirAll(filepath.Dir(outline), 0o755); err != nil {
-		return err
-	}
 	o := Outline(img, boards)
 	defer o.Close()
-	if err := save(outline, o); err != nil {
+	if err := saveOutline(outline, o); err != nil {
 		return err
 	}
 	for i, b := range boards {
@@ -80,6 +79,33 @@ func Write(dir, name string, img gocv.Mat, boards []fenscan.Board) error {
 		}
 	}
 	return nil
+}
+
+// WriteMissed saves the outline picture of an input in which no board was
+// found (see Paths): the picture as decoded, with each outline that was
+// given up (fenscan.NoBoardError) drawn in orange.
+func WriteMissed(dir, name string, img gocv.Mat, dropped [][4]detect.Point) error {
+	outline, _ := Paths(dir, name, 0)
+	o := Outline(img, nil)
+	defer o.Close()
+	thick := max(2, min(img.Cols(), img.Rows())/300)
+	for _, corners := range dropped {
+		var pts []image.Point
+		for _, c := range corners {
+			pts = append(pts, image.Pt(int(c.X+0.5), int(c.Y+0.5)))
+		}
+		pv := gocv.NewPointsVectorFromPoints([][]image.Point{pts})
+		gocv.Polylines(&o, pv, true, droppedColour, thick)
+		pv.Close()
+	}
+	return saveOutline(outline, o)
+}
+
+func saveOutline(path string, m gocv.Mat) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	return save(path, m)
 }
 
 // save writes m as a PNG with Go's encoder: fenscan does not link

@@ -405,6 +405,22 @@ func TestScanDebug(t *testing.T) {
 	if exists(filepath.Join(dbg, "testdata", "text-page.png.board0.png")) {
 		t.Error("a board picture was written for a picture without a board")
 	}
+
+	// A frame given up (its squares do not read like a board's) is said,
+	// and drawn in orange: its left side runs down x = 40.
+	r = fenscanRun("scan", "--debug", dbg, "../../testdata/framed-marks.png")
+	if r.code != exitFailed || !strings.Contains(r.err, "no chessboard found (one outline was given up") {
+		t.Fatalf("frame given up: %+v", r)
+	}
+	outline = loadPicture(t, filepath.Join(dbg, "testdata", "framed-marks.png.outline.png"))
+	orange := false
+	for x := 34; x <= 46; x++ {
+		r, g, b, _ := outline.At(x, 240).RGBA()
+		orange = orange || (r > 0xe000 && g > 0x7000 && g < 0xa000 && b < 0x3000)
+	}
+	if !orange {
+		t.Error("the frame given up is not drawn in orange")
+	}
 }
 
 func diff(a, b uint32) uint32 {
