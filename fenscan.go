@@ -41,9 +41,17 @@ var ErrNoBoard = detect.ErrNoBoard
 // inside, or squares too faint to be sure of, whose squares then did not
 // read like a board's (no two kings, or no surer than framed text).
 type NoBoardError struct {
-	// Dropped holds each outline given up, as Board.Corners, in the
-	// pixels of the picture as Scan received it.
+	// Dropped holds each outline given up, as Board.Corners: in the
+	// pixels of the picture Scan received, of the file ScanFile and
+	// ScanBytes read.
 	Dropped [][4]detect.Point
+}
+
+// scale multiplies the outlines' corners by f (see ScaleCorners).
+func (e *NoBoardError) scale(f float64) {
+	for i := range e.Dropped {
+		scaleCorners(&e.Dropped[i], f)
+	}
 }
 
 func (e *NoBoardError) Error() string {
@@ -303,6 +311,10 @@ func (s *Scanner) ScanBytes(ctx context.Context, data []byte) ([]Board, error) {
 	defer img.Close()
 	boards, err := s.Scan(ctx, img)
 	ScaleCorners(boards, scale)
+	var none *NoBoardError
+	if errors.As(err, &none) {
+		none.scale(scale)
+	}
 	return boards, err
 }
 
@@ -310,10 +322,14 @@ func (s *Scanner) ScanBytes(ctx context.Context, data []byte) ([]Board, error) {
 // DecodeForScan returned.
 func ScaleCorners(boards []Board, scale float64) {
 	for i := range boards {
-		for j := range boards[i].Corners {
-			boards[i].Corners[j].X *= scale
-			boards[i].Corners[j].Y *= scale
-		}
+		scaleCorners(&boards[i].Corners, scale)
+	}
+}
+
+func scaleCorners(c *[4]detect.Point, f float64) {
+	for j := range c {
+		c[j].X *= f
+		c[j].Y *= f
 	}
 }
 

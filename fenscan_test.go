@@ -19,9 +19,11 @@ import (
 
 	"github.com/fenscan/fenscan/assemble"
 	"github.com/fenscan/fenscan/classify"
+	"github.com/fenscan/fenscan/detect"
 	"github.com/fenscan/fenscan/internal/testfiles"
 	"gocv.io/x/gocv"
 	"golang.org/x/image/bmp"
+	xdraw "golang.org/x/image/draw"
 	"golang.org/x/image/tiff"
 )
 
@@ -123,12 +125,46 @@ func TestScanNoBoard(t *testing.T) {
 		if none == nil {
 			continue
 		}
-		// The frame drawn by make_framed.py, 40 to 440 pixels.
-		for _, p := range none.Dropped[0] {
-			if math.Min(math.Abs(p.X-40), math.Abs(p.X-440)) > 6 || math.Min(math.Abs(p.Y-40), math.Abs(p.Y-440)) > 6 {
-				t.Errorf("%s: outline given up %v, want the frame's corners", c.name, none.Dropped[0])
-				break
-			}
+		checkFrame(t, c.name, none.Dropped, 1)
+	}
+
+	// The same frame as a JPEG eight times as large, which is decoded at
+	// reduced size: the outline is in the file's pixels all the same.
+	f, err := os.Open("testdata/framed-marks.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(f)
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	large := image.NewRGBA(image.Rect(0, 0, 8*img.Bounds().Dx(), 8*img.Bounds().Dy()))
+	xdraw.ApproxBiLinear.Scale(large, large.Bounds(), img, img.Bounds(), xdraw.Src, nil)
+	var big bytes.Buffer
+	if err := jpeg.Encode(&big, large, nil); err != nil {
+		t.Fatal(err)
+	}
+	_, err = s.ScanBytes(context.Background(), big.Bytes())
+	var none *NoBoardError
+	if !errors.As(err, &none) {
+		t.Fatalf("framed-marks.png enlarged: %v, want an outline given up", err)
+	}
+	checkFrame(t, "framed-marks.png enlarged", none.Dropped, 8)
+}
+
+// checkFrame checks that the one outline given up is the frame that
+// make_framed.py draws from 40 to 440 pixels, in a picture enlarged f
+// times.
+func checkFrame(t *testing.T, name string, dropped [][4]detect.Point, f float64) {
+	t.Helper()
+	if len(dropped) != 1 {
+		t.Fatalf("%s: %d outlines given up, want 1", name, len(dropped))
+	}
+	for _, p := range dropped[0] {
+		if math.Min(math.Abs(p.X-40*f), math.Abs(p.X-440*f)) > 6*f || math.Min(math.Abs(p.Y-40*f), math.Abs(p.Y-440*f)) > 6*f {
+			t.Errorf("%s: outline given up %v, want the frame's corners", name, dropped[0])
+			return
 		}
 	}
 }
