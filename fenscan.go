@@ -341,9 +341,10 @@ func (s *Scanner) ScanPDF(ctx context.Context, path, pages string) ([]Board, err
 }
 
 // PageFunc receives each page of a PDF file once it has been read: its
-// number (from 1), its picture (grey, valid only during the call) and its
-// boards (none when it has none). An error stops the scan.
-type PageFunc func(page int, img gocv.Mat, boards []Board) error
+// number (from 1), its picture (grey, valid only during the call), its
+// boards, and when it has none, the outlines given up on it (see
+// NoBoardError). An error stops the scan.
+type PageFunc func(page int, img gocv.Mat, boards []Board, dropped [][4]detect.Point) error
 
 // ScanPDFPages is ScanPDF, calling each (when not nil) for every page
 // read, boards or not: to see a page as fenscan saw it.
@@ -367,6 +368,11 @@ func (s *Scanner) ScanPDFPages(ctx context.Context, path, pages string, each Pag
 			return all, fmt.Errorf("page %d: %w", p, err)
 		}
 		boards, err := s.Scan(ctx, m)
+		var dropped [][4]detect.Point
+		var none *NoBoardError
+		if errors.As(err, &none) {
+			dropped = none.Dropped
+		}
 		if errors.Is(err, ErrNoBoard) {
 			err = nil
 		}
@@ -374,7 +380,7 @@ func (s *Scanner) ScanPDFPages(ctx context.Context, path, pages string, each Pag
 			boards[i].Page = p
 		}
 		if err == nil && each != nil {
-			err = each(p, m, boards)
+			err = each(p, m, boards, dropped)
 		}
 		m.Close()
 		if err != nil {

@@ -120,8 +120,15 @@ func scanPicture(ctx context.Context, s *fenscan.Scanner, path string, opts Opti
 func scanPDF(ctx context.Context, s *fenscan.Scanner, file, name string, opts Options) ([]fenscan.Board, error) {
 	var each fenscan.PageFunc
 	if opts.DebugDir != "" {
-		each = func(page int, img gocv.Mat, boards []fenscan.Board) error {
-			if err := debugimg.Write(opts.DebugDir, fmt.Sprintf("%s.page%d", name, page), img, boards); err != nil {
+		each = func(page int, img gocv.Mat, boards []fenscan.Board, dropped [][4]detect.Point) error {
+			name := fmt.Sprintf("%s.page%d", name, page)
+			var err error
+			if len(boards) == 0 {
+				err = debugimg.WriteMissed(opts.DebugDir, name, img, dropped)
+			} else {
+				err = debugimg.Write(opts.DebugDir, name, img, boards)
+			}
+			if err != nil {
 				return fmt.Errorf("writing debug pictures: %w", err)
 			}
 			return nil

@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"image"
+	"image/draw"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -69,7 +72,19 @@ func TestScanPDF(t *testing.T) {
 // text with --debug: each page gets its outline picture, with each
 // board's outline through its corners, and each board its own picture.
 func TestScanPDFDebug(t *testing.T) {
-	path := testfiles.Book(t, "book.pdf", "../../testdata/pages/page-0.png", "../../testdata/text-page.png")
+	// framed-marks.png on a page of A4's shape, so that its frame stays
+	// square on the PDF's page.
+	marks := loadPicture(t, "../../testdata/framed-marks.png")
+	a4 := image.NewGray(image.Rect(0, 0, 840, 1188))
+	draw.Draw(a4, a4.Bounds(), image.White, image.Point{}, draw.Src)
+	draw.Draw(a4, marks.Bounds().Add(image.Pt(180, 300)), marks, marks.Bounds().Min, draw.Src)
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, a4); err != nil {
+		t.Fatal(err)
+	}
+	framed := filepath.Join(t.TempDir(), "framed-page.png")
+	writeFile(t, framed, buf.Bytes())
+	path := testfiles.Book(t, "book.pdf", "../../testdata/pages/page-0.png", "../../testdata/text-page.png", framed)
 	dbg := t.TempDir()
 	r := fenscanRun("scan", "--json", "--flip", "no", "--debug", dbg, path)
 	if r.code != 0 {
@@ -96,6 +111,21 @@ func TestScanPDFDebug(t *testing.T) {
 	}
 	if exists(boards2[0]) {
 		t.Error("a board picture was written for the page of text")
+	}
+	// The frame around rings on page 3 was given up: it is drawn in orange.
+	outline3, _ := debugimg.Paths(dbg, path+".page3", 0)
+	page = loadPicture(t, outline3)
+	orange := 0
+	for y := page.Bounds().Min.Y; y < page.Bounds().Max.Y; y++ {
+		for x := page.Bounds().Min.X; x < page.Bounds().Max.X; x++ {
+			r, g, b, _ := page.At(x, y).RGBA()
+			if r > 0xe000 && g > 0x7000 && g < 0xa000 && b < 0x3000 {
+				orange++
+			}
+		}
+	}
+	if orange < 1000 {
+		t.Errorf("page 3: %d orange pixels, want a frame given up drawn in orange", orange)
 	}
 }
 
