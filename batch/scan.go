@@ -95,7 +95,7 @@ func scanPicture(ctx context.Context, s *fenscan.Scanner, path string, opts Opti
 		if errors.As(err, &none) {
 			dropped = none.Dropped
 		}
-		if derr := debugimg.WriteMissed(opts.DebugDir, path, img, dropped); derr != nil {
+		if derr := debugimg.Write(opts.DebugDir, path, img, nil, dropped); derr != nil {
 			return nil, fmt.Errorf("%w; writing debug pictures: %v", err, derr)
 		}
 	}
@@ -103,7 +103,7 @@ func scanPicture(ctx context.Context, s *fenscan.Scanner, path string, opts Opti
 		return nil, err
 	}
 	if opts.DebugDir != "" {
-		if err := debugimg.Write(opts.DebugDir, path, img, boards); err != nil {
+		if err := debugimg.Write(opts.DebugDir, path, img, boards, nil); err != nil {
 			return nil, fmt.Errorf("writing debug pictures: %w", err)
 		}
 	}
@@ -121,14 +121,7 @@ func scanPDF(ctx context.Context, s *fenscan.Scanner, file, name string, opts Op
 	var each fenscan.PageFunc
 	if opts.DebugDir != "" {
 		each = func(page int, img gocv.Mat, boards []fenscan.Board, dropped [][4]detect.Point) error {
-			name := fmt.Sprintf("%s.page%d", name, page)
-			var err error
-			if len(boards) == 0 {
-				err = debugimg.WriteMissed(opts.DebugDir, name, img, dropped)
-			} else {
-				err = debugimg.Write(opts.DebugDir, name, img, boards)
-			}
-			if err != nil {
+			if err := debugimg.Write(opts.DebugDir, fmt.Sprintf("%s.page%d", name, page), img, boards, dropped); err != nil {
 				return fmt.Errorf("writing debug pictures: %w", err)
 			}
 			return nil

@@ -59,12 +59,16 @@ func safeRel(name string) string {
 
 // Write saves the debug pictures of one input (see Paths). img is the
 // decoded BGR input or a grey PDF page; boards must still hold their
-// Warped pictures.
-func Write(dir, name string, img gocv.Mat, boards []fenscan.Board) error {
+// Warped pictures. dropped are the outlines given up when no board was
+// found (fenscan.NoBoardError), drawn in orange.
+func Write(dir, name string, img gocv.Mat, boards []fenscan.Board, dropped [][4]detect.Point) error {
 	outline, squares := Paths(dir, name, len(boards))
-	o := Outline(img, boards)
+	if err := os.MkdirAll(filepath.Dir(outline), 0o755); err != nil {
+		return err
+	}
+	o := Outline(img, boards, dropped)
 	defer o.Close()
-	if err := saveOutline(outline, o); err != nil {
+	if err := save(outline, o); err != nil {
 		return err
 	}
 	for i, b := range boards {
@@ -79,33 +83,6 @@ func Write(dir, name string, img gocv.Mat, boards []fenscan.Board) error {
 		}
 	}
 	return nil
-}
-
-// WriteMissed saves the outline picture of an input in which no board was
-// found (see Paths): the picture as decoded, with each outline that was
-// given up (fenscan.NoBoardError) drawn in orange.
-func WriteMissed(dir, name string, img gocv.Mat, dropped [][4]detect.Point) error {
-	outline, _ := Paths(dir, name, 0)
-	o := Outline(img, nil)
-	defer o.Close()
-	thick := max(2, min(img.Cols(), img.Rows())/300)
-	for _, corners := range dropped {
-		var pts []image.Point
-		for _, c := range corners {
-			pts = append(pts, image.Pt(int(c.X+0.5), int(c.Y+0.5)))
-		}
-		pv := gocv.NewPointsVectorFromPoints([][]image.Point{pts})
-		gocv.Polylines(&o, pv, true, droppedColour, thick)
-		pv.Close()
-	}
-	return saveOutline(outline, o)
-}
-
-func saveOutline(path string, m gocv.Mat) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	return save(path, m)
 }
 
 // save writes m as a PNG with Go's encoder: fenscan does not link
@@ -130,8 +107,9 @@ func save(path string, m gocv.Mat) error {
 }
 
 // Outline returns a copy of img with each board's outline drawn, its
-// top-left corner marked and its index written inside.
-func Outline(img gocv.Mat, boards []fenscan.Board) gocv.Mat {
+// top-left corner marked and its index written inside, and each outline
+// given up in orange.
+func Outline(img gocv.Mat, boards []fenscan.Board, dropped [][4]detect.Point) gocv.Mat {
 	out := gocv.NewMat()
 	if img.Channels() == 1 { // a PDF page
 		gocv.CvtColor(img, &out, gocv.ColorGrayToBGR)
@@ -139,18 +117,28 @@ func Outline(img gocv.Mat, boards []fenscan.Board) gocv.Mat {
 		img.CopyTo(&out)
 	}
 	thick := max(2, min(img.Cols(), img.Rows())/300)
+	for _, corners := range dropped {
+		polygon(&out, corners, droppedColour, thick)
+	}
 	for _, b := range boards {
-		var pts []image.Point
-		for _, c := range b.Corners {
-			pts = append(pts, image.Pt(int(c.X+0.5), int(c.Y+0.5)))
-		}
-		pv := gocv.NewPointsVectorFromPoints([][]image.Point{pts})
-		gocv.Polylines(&out, pv, true, outlineColour, thick)
-		pv.Close()
-		gocv.Circle(&out, pts[0], 3*thick, firstCorner, -1)
-		gocv.PutText(&out, fmt.Sprint(b.Index), pts[0].Add(image.Pt(4*thick, 12*thick)), gocv.FontHersheySimplex, 0.4*float64(thick), outlineColour, thick)
+		first := polygon(&out, b.Corners, outlineColour, thick)
+		gocv.Circle(&out, first, 3*thick, firstCorner, -1)
+		gocv.PutText(&out, fmt.Sprint(b.Index), first.Add(image.Pt(4*thick, 12*thick)), gocv.FontHersheySimplex, 0.4*float64(thick), outlineColour, thick)
 	}
 	return out
+}
+
+// polygon draws the outline through corners and returns the first, in
+// whole pixels.
+func polygon(m *gocv.Mat, corners [4]detect.Point, c color.RGBA, thick int) image.Point {
+	var pts []image.Point
+	for _, p := range corners {
+		pts = append(pts, image.Pt(int(p.X+0.5), int(p.Y+0.5)))
+	}
+	pv := gocv.NewPointsVectorFromPoints([][]image.Point{pts})
+	gocv.Polylines(m, pv, true, c, thick)
+	pv.Close()
+	return pts[0]
 }
 
 // PictureSquare returns the square a board shows at row, column of its
