@@ -108,12 +108,16 @@ func scanPicture(ctx context.Context, s *fenscan.Scanner, path string, opts Opti
 		}
 	}
 	fenscan.ScaleCorners(boards, scale)
+	return dropWarped(boards), nil
+}
+
+// dropWarped lets go of each board's warped picture (64 KB), which only
+// the debug pictures need: results may wait in the reorder buffer.
+func dropWarped(boards []fenscan.Board) []fenscan.Board {
 	for i := range boards {
-		// The warped board (64 KB) is only for the debug pictures; results
-		// may wait in the reorder buffer.
 		boards[i].Warped = nil
 	}
-	return boards, nil
+	return boards
 }
 
 // scanPDF reads the PDF file at file, named name in debug pictures.
@@ -128,10 +132,7 @@ func scanPDF(ctx context.Context, s *fenscan.Scanner, file, name string, opts Op
 		}
 	}
 	boards, err := s.ScanPDFPages(ctx, file, opts.Pages, each)
-	for i := range boards {
-		boards[i].Warped = nil
-	}
-	return boards, err
+	return dropWarped(boards), err
 }
 
 // scanPDFFrom reads a PDF file piped in: poppler reads files, so it is

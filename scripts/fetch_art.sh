@@ -5,7 +5,8 @@
 set -e
 cd "$(dirname "$0")/.."
 dest=build/art
-PKGS="pychess scid-data eboard pgn2web texlive-games xboard knights gnome-chess"
+PKGS="pychess scid-data eboard pgn2web texlive-games xboard knights gnome-chess tagua-data
+  fonts-dejavu-core fonts-symbola fonts-noto-core fonts-freefont-ttf"
 if [ $# -gt 0 ]; then
   dest=$1; shift; PKGS="$*"
 fi

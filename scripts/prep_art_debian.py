@@ -60,6 +60,27 @@ SKAKNEW = {"skaknew": ("SkakNew-Diagram.otf", "skaknew",
 BARTEL = {"fselch": "fselch20", "pkelch": "pkelch16"}
 BARTEL_CODES = {"w": (0, 18), "b": (12, 30)}
 
+# Fonts whose chess symbols (U+2654-U+265F) are a design of their own, as a web page or a
+# document shows a board drawn in text: white pieces outlined, black ones filled. They have no
+# square glyphs, so book renders hatch their dark squares themselves. name: (package, file,
+# author, license, from the package's copyright file). DejaVu Sans Bold draws DejaVu's design,
+# and FreeSans, FreeMono and OpenSymbol have no chess symbols.
+UNICODE_FONTS = {
+    "dejavu": ("fonts-dejavu-core", "usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+               "DejaVu fonts team (after Bitstream Vera)", "Bitstream Vera"),
+    "symbola": ("fonts-symbola", "usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf",
+                "George Douros", "free for any use (Symbola 2.60)"),
+    "noto": ("fonts-noto-core", "usr/share/fonts/truetype/noto/NotoSansSymbols2-Regular.ttf",
+             "Google (Noto fonts)", "OFL-1.1"),
+    "freeserif": ("fonts-freefont-ttf", "usr/share/fonts/truetype/freefont/FreeSerif.ttf",
+                  "GNU FreeFont contributors", "GPL-3+ with font exception"),
+}
+UNICODE_CHARS = "".join(chr(0x2654 + i) for i in range(12))  # K Q R B N P, white then black
+# tagua's Enquil font: one outline glyph per piece type (k q r b n p); tagua fills it white for
+# White and dark, with a white outline, for Black (themes/pieces/EnquilTTF/theme_eboard.lua).
+# eboard's Enquil sheet is skipped (its layout); the font gives the design.
+ENQUIL = "tagua-data/usr/share/tagua/themes/pieces/EnquilTTF/Enquil.ttf"
+
 EBOARD_SKIP = {"Altinov", "Primepov", "Enquil", "classic", "Dominical72",  # non-standard sheet layouts
                "ghouls", "Rastapov"}  # noisy chroma key / ambiguous blurry 3D pov pieces
 EBOARD_FAMILY = {"Kingdom": "kingdom", "Leipzig": "leipzig", "Alpha": "alpha", "Usual": "usual",
@@ -377,6 +398,67 @@ def do_bartel(meta, outdir, log):
         entry(meta, name, "texlive-games", "Elmar Bartel", "GPL-1+", "elch", "font", style="bw")
 
 
+def glyph_cells(path, chars):
+    """Ink masks (SxS) of one glyph per piece, in one square cell for all: the glyphs keep
+    their heights on the font's baseline, each is centred across, and the cell is the
+    tallest glyph's height over 0.85, so that pieces keep their sizes relative to each other
+    as a diagram font's do."""
+    from PIL import Image, ImageDraw, ImageFont
+    size = 400
+    ft = ImageFont.truetype(path, size)
+    inks, boxes = [], []
+    for ch in chars:
+        img = Image.new("L", (size * 3, size * 3), 0)
+        ImageDraw.Draw(img).text((size, size), ch, font=ft, fill=255)
+        m = np.array(img)
+        ys, xs = np.nonzero(m > 127)
+        if len(ys) == 0:
+            return None
+        inks.append(m)
+        boxes.append((ys.min(), ys.max() + 1, xs.min(), xs.max() + 1))
+    top, bottom = min(b[0] for b in boxes), max(b[1] for b in boxes)
+    side = int(max(bottom - top, max(b[3] - b[2] for b in boxes)) / 0.85)
+    y0 = top - (side - (bottom - top)) // 2
+    cells = []
+    for m, (_, _, x0, x1) in zip(inks, boxes):
+        x = (x0 + x1) // 2 - side // 2
+        cell = np.zeros((side, side), np.uint8)
+        src = m[max(y0, 0):y0 + side, max(x, 0):x + side]
+        cell[max(0, -y0):max(0, -y0) + src.shape[0], max(0, -x):max(0, -x) + src.shape[1]] = src
+        cells.append(cv2.resize(cell, (S, S), interpolation=cv2.INTER_AREA))
+    return cells
+
+
+def do_glyph_fonts(meta, outdir, log):
+    for s, (pkg, rel, author, lic) in UNICODE_FONTS.items():
+        name = "font-" + s
+        d = os.path.join(outdir, name)
+        if not os.path.exists(os.path.join(d, "bP.png")):
+            cells = glyph_cells(os.path.join(ART, pkg, rel), UNICODE_CHARS)
+            if cells is None:
+                log("no chess symbols in", rel)
+                continue
+            write_set(outdir, name, {p: piece_from_cell(c) for p, c in zip(PIECES, cells)})
+        entry(meta, name, pkg, author, lic, s, "font", style="bw")
+    name = "font-enquil"
+    d = os.path.join(outdir, name)
+    if not os.path.exists(os.path.join(d, "bP.png")):
+        cells = glyph_cells(os.path.join(ART, ENQUIL), "kqrbnp")
+        if cells is None:
+            log("no glyphs in", ENQUIL)
+            return
+        pcs = {}
+        for t, c in zip("KQRBNP", cells):
+            white = piece_from_cell(c)
+            black = white.copy()
+            # ink white, the enclosed body dark
+            black[:, :, :3] = (55 + (200 * (c.astype(np.float32) / 255))).astype(np.uint8)[:, :, None]
+            pcs["w" + t], pcs["b" + t] = white, black
+        write_set(outdir, name, pcs)
+    entry(meta, name, "tagua-data", "tagua contributors (Enquil font; see package)", "GPL-2+",
+          "enquil", "font")
+
+
 def knights_piece(svg, pid, images, tmp):
     """RGBA render of one theme element at about 400 px piece size."""
     if pid in images:  # raster piece embedded as data: URI (rsvg cannot export <image> by id)
@@ -426,7 +508,8 @@ def run(meta, outdir, log):
     if not os.path.isdir(ART):
         log("no build/art; run scripts/fetch_art.sh")
         return
-    for fn in (do_pychess_svg, do_pychess_sheet, do_xboard, do_scid, do_eboard, do_fonts, do_skaknew, do_bartel, do_knights):
+    for fn in (do_pychess_svg, do_pychess_sheet, do_xboard, do_scid, do_eboard, do_fonts, do_skaknew, do_bartel, do_knights,
+               do_glyph_fonts):
         try:
             fn(meta, outdir, log)
             log(fn.__name__, "ok, total sets", len(meta))

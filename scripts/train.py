@@ -106,6 +106,45 @@ def resample_fc1(m, hw):
     return n
 
 
+def widen(m, ch, emb, seed=0):
+    """m with more channels (ch, one width per convolution) and a wider embedding (emb),
+    computing the same function (Net2Net's wider layers: each new unit copies a random old
+    one, and the next layer shares the old unit's outgoing weights among its copies), with a
+    little noise so that copies can part. The start for a larger model that need not be
+    trained from scratch. m has no BatchNorm (an export loaded by load_onnx)."""
+    och, oemb, hw, classes = m.cfg
+    if any(n < o for n, o in zip(ch, och)) or emb < oemb:
+        raise SystemExit("--widen: %s, %d is narrower than the model's %s, %d" % (ch, emb, och, oemb))
+    g = torch.Generator().manual_seed(seed)
+
+    def mapping(old, new):
+        idx = torch.cat([torch.arange(old), torch.randint(old, (new - old,), generator=g)])
+        return idx, torch.bincount(idx, minlength=old).float()
+
+    def noisy(w):
+        return w + 1e-3 * w.std() * torch.randn(w.shape, generator=g)
+
+    n = Net(ch, emb, bn=False, hw=hw, classes=classes)
+    olds = [l for l in m.features if isinstance(l, nn.Conv2d)]
+    news = [l for l in n.features if isinstance(l, nn.Conv2d)]
+    prev, cnt = torch.arange(1), torch.ones(1)
+    with torch.no_grad():
+        for a, b, width in zip(olds, news, ch):
+            idx, c = mapping(a.out_channels, width)
+            w = a.weight[idx][:, prev] / cnt[prev][None, :, None, None]
+            b.weight.copy_(noisy(w))
+            b.bias.copy_(a.bias[idx])
+            prev, cnt = idx, c
+        cells = (hw[0] // 8) * (hw[1] // 8)
+        idx, c = mapping(oemb, emb)
+        w = m.fc1.weight.view(oemb, och[-1], cells)[idx][:, prev] / cnt[prev][None, :, None]
+        n.fc1.weight.copy_(noisy(w.reshape(emb, -1)))
+        n.fc1.bias.copy_(m.fc1.bias[idx])
+        n.fc2.weight.copy_(m.fc2.weight[:, idx] / c[idx][None, :])
+        n.fc2.bias.copy_(m.fc2.bias)
+    return n
+
+
 def train_step(model, opt, xb, yb):
     """One optimiser step on a batch; returns the loss."""
     model.train()
@@ -261,6 +300,9 @@ def main():
     ap.add_argument("--init", default="")
     ap.add_argument("--init-onnx", default="",
                     help="go on training an exported model (its BatchNorm already folded, so trained without)")
+    ap.add_argument("--widen", default="",
+                    help="with --init-onnx: widen the model first to these six widths (five convolutions "
+                         "and the embedding, e.g. 24,48,48,96,96,128), computing the same function (widen)")
     ap.add_argument("--mirror", action="store_true",
                     help="mirror half the crops left to right (knights facing either way)")
     ap.add_argument("--shape-aug", action="store_true",
@@ -272,6 +314,8 @@ def main():
     ap.add_argument("--average-weights", default="",
                     help="comma-separated weights for --average's models (default: equal); they are normalized")
     a = ap.parse_args()
+    if a.widen and (not a.init_onnx or len(a.widen.split(",")) != 6):
+        raise SystemExit("--widen: six widths (five convolutions and the embedding) for the export given by --init-onnx")
     torch.set_num_threads(2)
     torch.manual_seed(a.seed)
     rng = np.random.default_rng(a.seed)
@@ -288,6 +332,9 @@ def main():
     log("train crops %d, val %d, class counts %s" % (len(Yt), nval, np.bincount(Yt, minlength=13).tolist()))
 
     model = load_onnx(a.init_onnx) if a.init_onnx else Net()
+    if a.widen:
+        w = [int(v) for v in a.widen.split(",")]
+        model = widen(model, tuple(w[:5]), w[5], a.seed)
     if a.init:
         model.load_state_dict(torch.load(a.init))
     if a.average:
