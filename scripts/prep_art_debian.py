@@ -400,10 +400,15 @@ def do_bartel(meta, outdir, log):
 
 def glyph_cells(path, chars):
     """Ink masks (SxS) of one glyph per piece, in one square cell for all: the glyphs keep
-    their heights on the font's baseline, each is centred across, and the cell is the
-    tallest glyph's height over 0.85, so that pieces keep their sizes relative to each other
-    as a diagram font's do."""
+    their places on the font's baseline, each is centred across, and the cell's side is the
+    span from the highest top to the lowest bottom (or the widest glyph, if wider) over
+    0.85, so that pieces keep their sizes relative to each other as a diagram font's do.
+    None if the font lacks a glyph (PIL would draw its placeholder box)."""
     from PIL import Image, ImageDraw, ImageFont
+    from fontTools.ttLib import TTFont
+    cmap = TTFont(path).getBestCmap()
+    if any(ord(ch) not in cmap for ch in chars):
+        return None
     size = 400
     ft = ImageFont.truetype(path, size)
     inks, boxes = [], []
