@@ -64,6 +64,16 @@ func (e *NoBoardError) Error() string {
 // Is makes errors.Is(err, ErrNoBoard) hold.
 func (e *NoBoardError) Is(target error) bool { return target == ErrNoBoard }
 
+// DroppedOutlines returns the outlines given up that err carries (see
+// NoBoardError), nil for any other error.
+func DroppedOutlines(err error) [][4]detect.Point {
+	var none *NoBoardError
+	if errors.As(err, &none) {
+		return none.Dropped
+	}
+	return nil
+}
+
 // Kind is the kind of picture a board is read as.
 type Kind string
 
@@ -368,11 +378,7 @@ func (s *Scanner) ScanPDFPages(ctx context.Context, path, pages string, each Pag
 			return all, fmt.Errorf("page %d: %w", p, err)
 		}
 		boards, err := s.Scan(ctx, m)
-		var dropped [][4]detect.Point
-		var none *NoBoardError
-		if errors.As(err, &none) {
-			dropped = none.Dropped
-		}
+		dropped := DroppedOutlines(err)
 		if errors.Is(err, ErrNoBoard) {
 			err = nil
 		}

@@ -86,26 +86,19 @@ func scanPicture(ctx context.Context, s *fenscan.Scanner, path string, opts Opti
 	}
 	defer img.Close()
 	boards, err := s.Scan(ctx, img)
-	if errors.Is(err, fenscan.ErrNoBoard) && opts.DebugDir != "" {
-		// The picture as the detector saw it (turned by its EXIF, perhaps
-		// decoded smaller), and the outlines given up, are the first clues
-		// to why no board was found.
-		var none *fenscan.NoBoardError
-		var dropped [][4]detect.Point
-		if errors.As(err, &none) {
-			dropped = none.Dropped
-		}
-		if derr := debugimg.Write(opts.DebugDir, path, img, nil, dropped); derr != nil {
-			return nil, fmt.Errorf("%w; writing debug pictures: %v", err, derr)
+	// Without a board, the picture as the detector saw it (turned by its
+	// EXIF, perhaps decoded smaller) and the outlines given up are the
+	// first clues to why none was found.
+	if opts.DebugDir != "" && (err == nil || errors.Is(err, fenscan.ErrNoBoard)) {
+		if derr := debugimg.Write(opts.DebugDir, path, img, boards, fenscan.DroppedOutlines(err)); derr != nil {
+			if err != nil {
+				return nil, fmt.Errorf("%w; writing debug pictures: %v", err, derr)
+			}
+			return nil, fmt.Errorf("writing debug pictures: %w", derr)
 		}
 	}
 	if err != nil {
 		return nil, err
-	}
-	if opts.DebugDir != "" {
-		if err := debugimg.Write(opts.DebugDir, path, img, boards, nil); err != nil {
-			return nil, fmt.Errorf("writing debug pictures: %w", err)
-		}
 	}
 	fenscan.ScaleCorners(boards, scale)
 	return dropWarped(boards), nil

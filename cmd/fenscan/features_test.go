@@ -118,8 +118,7 @@ func TestScanPDFDebug(t *testing.T) {
 	orange := 0
 	for y := page.Bounds().Min.Y; y < page.Bounds().Max.Y; y++ {
 		for x := page.Bounds().Min.X; x < page.Bounds().Max.X; x++ {
-			r, g, b, _ := page.At(x, y).RGBA()
-			if r > 0xe000 && g > 0x7000 && g < 0xa000 && b < 0x3000 {
+			if isOrange(page.At(x, y)) {
 				orange++
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"image"
+	"image/color"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -415,12 +416,17 @@ func TestScanDebug(t *testing.T) {
 	outline = loadPicture(t, filepath.Join(dbg, "testdata", "framed-marks.png.outline.png"))
 	orange := false
 	for x := 34; x <= 46; x++ {
-		r, g, b, _ := outline.At(x, 240).RGBA()
-		orange = orange || (r > 0xe000 && g > 0x7000 && g < 0xa000 && b < 0x3000)
+		orange = orange || isOrange(outline.At(x, 240))
 	}
 	if !orange {
 		t.Error("the frame given up is not drawn in orange")
 	}
+}
+
+// isOrange tells debugimg's orange, the colour of an outline given up.
+func isOrange(c color.Color) bool {
+	r, g, b, _ := c.RGBA()
+	return r > 0xe000 && g > 0x7000 && g < 0xa000 && b < 0x3000
 }
 
 func diff(a, b uint32) uint32 {
