@@ -36,16 +36,29 @@ const (
 	// minHueGap is the least distance, in the opponent-colour plane
 	// (see hue), between the two groups' centres. Black and white
 	// pieces differ by a few units there (the squares' colours bleed
-	// into their edges); lichess's gold and silver (firi), or its brown
-	// and cream (rhosgfx), by about fifty.
-	minHueGap = 40
-	// maxSpread is the most a group's pieces may lie, on average, from
-	// their centre, as a share of the gap between the centres; maxReach
-	// the farthest a piece may lie from its group's centre to be counted
-	// in it. Farther out is a piece whose hue something else tints, such
-	// as an arrow drawn over it; it keeps its reading.
-	maxSpread = 0.2
-	maxReach  = 0.3
+	// into their edges): by 0 to 21 between the two sides' medians on
+	// 600 generated screens of 13 sets (`gen_screens.py`); lichess's
+	// gold and silver (firi), or its brown and cream (rhosgfx), by about
+	// fifty, but by as little as 29 and 37 on the smallest boards,
+	// where blur mixes the pieces' paint with the squares'.
+	minHueGap = 25
+	// maxAcross is the farthest a piece may lie off the line through
+	// the two groups' centres, as a share of the gap between them, to be
+	// counted in either: farther off lies a piece whose hue something
+	// else tints, such as an arrow drawn over it; it keeps its reading.
+	// minOdds is the least log-likelihood ratio with which a piece is
+	// put in one group rather than the other (see twoGroups), and maxLeft
+	// the largest share of the pieces that may be left in neither.
+	maxAcross = 0.35
+	minOdds   = 1.4
+	maxLeft   = 0.2
+	// minSpread and maxSpread bound the groups' spread along the line
+	// between their centres, as a share of the gap: minSpread is a
+	// group's least (a flat paint puts all of a side's pieces on one
+	// hue), maxSpread the most of the two together. Two groups wider
+	// than that merge into each other and are not two paints.
+	minSpread = 0.05
+	maxSpread = 0.5
 	// minGroup is the fewest pieces a group needs: an endgame may leave
 	// a side its king and a pawn.
 	minGroup = 2
@@ -64,8 +77,12 @@ const (
 	leftOver = 0.02
 	// sure is the lean (see whiteness) from which a reading of one side
 	// stands against its group: the hue of a piece under a coloured
-	// arrow or highlight can fall in the other side's group.
-	sure = 0.5
+	// arrow can fall in the other side's group (a blue arrow over a
+	// brown piece greys it). Most such pieces fall in neither group (see
+	// maxAcross); at 0.5, the misread pieces of a two-hued set that the
+	// classifier was fairly sure of stayed wrong (600 generated screens:
+	// 88.3% of boards right at 0.5, 88.7% at 0.7 to 0.9).
+	sure = 0.9
 )
 
 // Change records a square whose side the hues changed.
@@ -179,65 +196,125 @@ func borderColour(board *image.RGBA, x0, y0, side int) [3]float64 {
 	return [3]float64{median(ch[0]), median(ch[1]), median(ch[2])}
 }
 
-// split divides points into two groups by 2-means, started from the two
-// points farthest apart, and says whether the groups are distinct: far
-// apart against their spread, and each large enough. Points far from
-// both groups' centres are put in none.
+// split divides points into two groups and says whether they are
+// distinct: far apart against their spread along the line between their
+// centres, each large enough, and few points left out of both. 2-means is
+// tried from every pair of points at least minHueGap apart, and the
+// grouping that keeps the most points is taken: started from the two
+// points farthest apart, it began from a piece an arrow tints whenever
+// the picture had one, and never found the two sides.
 func split(pts [][2]float64) ([]int, bool) {
 	if len(pts) < 2*minGroup {
 		return nil, false
 	}
-	var c [2][2]float64
-	far := -1.0
+	var best []int
+	bestKept, bestSpread := 0, 0.0
 	for a := range pts {
 		for b := a + 1; b < len(pts); b++ {
-			if d := dist(pts[a], pts[b]); d > far {
-				far, c[0], c[1] = d, pts[a], pts[b]
+			if dist(pts[a], pts[b]) < minHueGap {
+				continue
+			}
+			group, spread, ok := twoGroups(pts, [2][2]float64{pts[a], pts[b]})
+			if !ok {
+				continue
+			}
+			kept := 0
+			for _, g := range group {
+				if g != none {
+					kept++
+				}
+			}
+			if kept > bestKept || kept == bestKept && spread < bestSpread {
+				best, bestKept, bestSpread = group, kept, spread
 			}
 		}
 	}
+	return best, best != nil
+}
+
+// twoGroups divides points into two groups, started from the centres c,
+// and says whether they are distinct. A paint's pieces lie along the line
+// between the groups' centres more than across it: a gold piece shaded
+// from light to dark is as gold, only more or less so, and a small
+// board's blur pulls some pieces' hues towards the squares'. So each
+// point goes to the group it is likelier to belong to by its place along
+// that line, measured against each group's own spread there (white
+// pieces lie tight, gold ones spread); a point about as likely in either,
+// or far off the line, is in neither, so that a piece an arrow tints
+// moves no centre. It returns the groups, their spread (the two groups'
+// spreads along the line added, as a share of the gap between their
+// centres) and whether they are distinct: far enough apart, narrow
+// against their gap, each large enough, and few points left out.
+func twoGroups(pts [][2]float64, c [2][2]float64) ([]int, float64, bool) {
 	group := make([]int, len(pts))
+	along := make([]float64, len(pts))
+	spread := [2]float64{0.5, 0.5}
 	for range 10 {
+		gap := dist(c[0], c[1])
+		if gap == 0 {
+			return nil, 0, false
+		}
+		axis := [2]float64{(c[1][0] - c[0][0]) / gap, (c[1][1] - c[0][1]) / gap}
 		var sum [2][2]float64
 		var n [2]int
 		for k, p := range pts {
+			d := [2]float64{p[0] - c[0][0], p[1] - c[0][1]}
+			along[k] = (d[0]*axis[0] + d[1]*axis[1]) / gap
+			var like [2]float64
+			for g := range like {
+				z := (along[k] - float64(g)) / spread[g]
+				like[g] = -z*z/2 - math.Log(spread[g])
+			}
 			g := 0
-			if dist(p, c[1]) < dist(p, c[0]) {
+			if like[1] > like[0] {
 				g = 1
 			}
+			if math.Abs(like[1]-like[0]) < minOdds || math.Abs(d[0]*axis[1]-d[1]*axis[0])/gap > maxAcross {
+				g = none
+			}
 			group[k] = g
-			sum[g][0] += p[0]
-			sum[g][1] += p[1]
-			n[g]++
+			if g != none {
+				sum[g][0] += p[0]
+				sum[g][1] += p[1]
+				n[g]++
+			}
 		}
 		if n[0] < minGroup || n[1] < minGroup {
-			return nil, false
+			return nil, 0, false
 		}
-		for g := range c {
-			c[g] = [2]float64{sum[g][0] / float64(n[g]), sum[g][1] / float64(n[g])}
+		next := c
+		for g := range next {
+			next[g] = [2]float64{sum[g][0] / float64(n[g]), sum[g][1] / float64(n[g])}
+		}
+		// Each group's spread along the line, about its own centre
+		// (at 0 and 1 along it), with a floor: a design drawn in flat
+		// paint puts all of a side's pieces on one hue.
+		var dev [2]float64
+		for k, g := range group {
+			if g != none {
+				dev[g] += math.Abs(along[k] - float64(g))
+			}
+		}
+		var nextSpread [2]float64
+		for g := range nextSpread {
+			nextSpread[g] = max(dev[g]/float64(n[g]), minSpread)
+		}
+		if next == c && nextSpread == spread {
+			break
+		}
+		c, spread = next, nextSpread
+	}
+	left := 0
+	for _, g := range group {
+		if g == none {
+			left++
 		}
 	}
-	gap := dist(c[0], c[1])
-	if gap < minHueGap {
-		return nil, false
+	width := spread[0] + spread[1]
+	if dist(c[0], c[1]) < minHueGap || width > maxSpread || float64(left) > maxLeft*float64(len(pts)) {
+		return nil, 0, false
 	}
-	var spread [2]float64
-	var n [2]int
-	for k, p := range pts {
-		d := dist(p, c[group[k]])
-		if d > maxReach*gap {
-			group[k] = none
-			continue
-		}
-		spread[group[k]] += d
-		n[group[k]]++
-	}
-	for g := range spread {
-		if n[g] < minGroup || spread[g]/float64(n[g]) > maxSpread*gap {
-			return nil, false
-		}
-	}
-	return group, true
+	return group, width, true
 }
 
 // none marks a piece that belongs to neither group.

@@ -126,7 +126,7 @@ func TestSidesArrowOverPieces(t *testing.T) {
 // fall in the other group).
 func TestSidesSureReadingStands(t *testing.T) {
 	img, probs := board([]piece{
-		{0, gold, 12, 0.9}, {9, gold, 7, 0.8}, {10, gold, 7, 0.9}, {11, gold, 1, 0.95},
+		{0, gold, 12, 0.9}, {9, gold, 7, 0.8}, {10, gold, 7, 0.9}, {11, gold, 1, 0.98},
 		{48, silver, 1, 0.95}, {49, silver, 1, 0.9}, {50, silver, 4, 0.9}, {60, silver, 6, 0.95},
 	})
 	out, _ := Sides(img, probs)
@@ -168,5 +168,25 @@ func TestSidesMixedGroupsLeftAlone(t *testing.T) {
 	})
 	if out, changes := Sides(img, probs); out != probs || changes != nil {
 		t.Errorf("changed %v", changes)
+	}
+}
+
+// TestSidesShadedPaintAndArrow: gold pieces drawn from pale to deep, as a
+// small board's blur leaves them, silver ones, and a piece under a green
+// arrow, the hue farthest from all others. The gold pieces read fairly
+// surely as white (0.8) take the black side; the arrow's piece keeps its
+// reading.
+func TestSidesShadedPaintAndArrow(t *testing.T) {
+	pale, deep := color.RGBA{210, 175, 70, 255}, color.RGBA{175, 125, 20, 255}
+	img, probs := board([]piece{
+		{0, gold, 12, 0.95}, {1, pale, 7, 0.9}, {2, deep, 10, 0.95}, {3, gold, 1, 0.8}, {4, pale, 3, 0.8},
+		{48, silver, 1, 0.95}, {49, silver, 1, 0.9}, {50, silver, 6, 0.95}, {51, silver, 4, 0.9},
+		{27, green, 1, 0.7},
+	})
+	out, changes := Sides(img, probs)
+	for sq, want := range map[int]int{3: 7, 4: 9, 27: 1} {
+		if got := argmax(out[sq]); got != want {
+			t.Errorf("square %d: class %d, want %d (changes %v)", sq, got, want, changes)
+		}
 	}
 }
