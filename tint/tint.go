@@ -36,19 +36,22 @@ const (
 	// minHueGap is the least distance, in the opponent-colour plane
 	// (see hue), between the two groups' centres. Black and white
 	// pieces differ by a few units there (the squares' colours bleed
-	// into their edges): by 0 to 21 between the two sides' medians on
-	// 600 generated screens of 13 sets (`gen_screens.py`); lichess's
-	// gold and silver (firi), or its brown and cream (rhosgfx), by about
-	// fifty, but by as little as 29 and 37 on the smallest boards,
-	// where blur mixes the pieces' paint with the squares'.
+	// into their edges): the two sides' medians by 0 to 21 on 600
+	// generated screens of 13 sets (`gen_screens.py`); lichess's gold and
+	// silver (firi), or its brown and cream (rhosgfx), by about fifty,
+	// but by as little as 37 and 29 on the smallest boards, where blur
+	// mixes the pieces' paint with the squares'. The margin is thin on
+	// both sides; the readings' leans (see agree) decide the rest.
 	minHueGap = 25
 	// maxAcross is the farthest a piece may lie off the line through
 	// the two groups' centres, as a share of the gap between them, to be
 	// counted in either: farther off lies a piece whose hue something
 	// else tints, such as an arrow drawn over it; it keeps its reading.
-	// minOdds is the least log-likelihood ratio with which a piece is
-	// put in one group rather than the other (see twoGroups), and maxLeft
-	// the largest share of the pieces that may be left in neither.
+	// minOdds is the least log-likelihood ratio (4 to 1) with which a
+	// piece between the groups is put in one rather than the other (see
+	// twoGroups): nearer even odds its hue says nothing of its side.
+	// maxLeft is the largest share of the pieces that may be left in
+	// neither group; more, and the hues are not two paints.
 	maxAcross = 0.35
 	minOdds   = 1.4
 	maxLeft   = 0.2
@@ -59,6 +62,9 @@ const (
 	// than that merge into each other and are not two paints.
 	minSpread = 0.05
 	maxSpread = 0.5
+	// maxRounds bounds 2-means' rounds; a grouping not settled by then
+	// is not taken.
+	maxRounds = 20
 	// minGroup is the fewest pieces a group needs: an endgame may leave
 	// a side its king and a pawn.
 	minGroup = 2
@@ -75,14 +81,18 @@ const (
 	// other side that its group leaves it: the hues settle the side,
 	// while the classifier still says which piece it is.
 	leftOver = 0.02
-	// sure is the lean (see whiteness) from which a reading of one side
-	// stands against its group: the hue of a piece under a coloured
-	// arrow can fall in the other side's group (a blue arrow over a
-	// brown piece greys it). Most such pieces fall in neither group (see
-	// maxAcross); at 0.5, the misread pieces of a two-hued set that the
-	// classifier was fairly sure of stayed wrong (600 generated screens:
-	// 88.3% of boards right at 0.5, 88.7% at 0.7 to 0.9).
-	sure = 0.9
+	// sure is the lean (see whiteness) from which a reading is firm. A
+	// firm reading against its group stands: the hue of a piece under a
+	// coloured arrow can fall in the other side's group (a blue arrow
+	// over a brown piece greys it). Two firm readings against one group
+	// say that the hues are not the sides, and nothing is changed: in a
+	// black-and-white set with an arrow over two of one side's pieces,
+	// the arrow's pieces make one group and all the rest the other,
+	// which then holds the side with fewer pieces read firmly. On 600
+	// generated screens, 88.3% of boards were right with 0.5 and no
+	// such check, 88.7% with anything from 0.7 to 0.9 with or without
+	// it.
+	sure = 0.7
 )
 
 // Change records a square whose side the hues changed.
@@ -197,64 +207,78 @@ func borderColour(board *image.RGBA, x0, y0, side int) [3]float64 {
 }
 
 // split divides points into two groups and says whether they are
-// distinct: far apart against their spread along the line between their
-// centres, each large enough, and few points left out of both. 2-means is
-// tried from every pair of points at least minHueGap apart, and the
-// grouping that keeps the most points is taken: started from the two
-// points farthest apart, it began from a piece an arrow tints whenever
-// the picture had one, and never found the two sides.
+// distinct (see twoGroups). The grouping is sought from each point paired
+// with the point farthest from it, each pair of hues once, and the one
+// that keeps the most points in a group is taken, the narrower of two
+// that keep as many: started only from the two points farthest apart of
+// all, it began from a piece an arrow tints whenever the picture had one,
+// and rarely found the two sides. Every pair would cost the square of
+// the pieces' count in runs.
 func split(pts [][2]float64) ([]int, bool) {
 	if len(pts) < 2*minGroup {
 		return nil, false
 	}
 	var best []int
-	bestKept, bestSpread := 0, 0.0
+	bestKept, bestWidth := 0, 0.0
+	tried := map[[2][2]float64]bool{}
 	for a := range pts {
-		for b := a + 1; b < len(pts); b++ {
-			if dist(pts[a], pts[b]) < minHueGap {
-				continue
+		b := a
+		for k := range pts {
+			if dist(pts[a], pts[k]) > dist(pts[a], pts[b]) {
+				b = k
 			}
-			group, spread, ok := twoGroups(pts, [2][2]float64{pts[a], pts[b]})
-			if !ok {
-				continue
+		}
+		seed := [2][2]float64{pts[a], pts[b]}
+		if pts[b][0] < pts[a][0] || pts[b][0] == pts[a][0] && pts[b][1] < pts[a][1] {
+			seed = [2][2]float64{pts[b], pts[a]}
+		}
+		if dist(seed[0], seed[1]) < minHueGap || tried[seed] {
+			continue
+		}
+		tried[seed] = true
+		group, width, ok := twoGroups(pts, seed)
+		if !ok {
+			continue
+		}
+		kept := 0
+		for _, g := range group {
+			if g != none {
+				kept++
 			}
-			kept := 0
-			for _, g := range group {
-				if g != none {
-					kept++
-				}
-			}
-			if kept > bestKept || kept == bestKept && spread < bestSpread {
-				best, bestKept, bestSpread = group, kept, spread
-			}
+		}
+		if kept > bestKept || kept == bestKept && width < bestWidth {
+			best, bestKept, bestWidth = group, kept, width
 		}
 	}
 	return best, best != nil
 }
 
 // twoGroups divides points into two groups, started from the centres c,
-// and says whether they are distinct. A paint's pieces lie along the line
-// between the groups' centres more than across it: a gold piece shaded
-// from light to dark is as gold, only more or less so, and a small
-// board's blur pulls some pieces' hues towards the squares'. So each
-// point goes to the group it is likelier to belong to by its place along
-// that line, measured against each group's own spread there (white
-// pieces lie tight, gold ones spread); a point about as likely in either,
+// and says whether they are distinct: far enough apart, narrow against
+// their gap, each large enough, few points left out, and settled within
+// maxRounds. A paint's pieces lie along the line between the groups'
+// centres more than across it: a gold piece shaded from light to dark is
+// as gold, only more or less so, and a small board's blur pulls some
+// pieces' hues towards the squares'. So a point between the centres goes
+// to the group it is likelier to belong to by its place along that line,
+// measured against each group's own spread there (silver pieces lie
+// tight, gold ones spread), and a point beyond a centre to that centre's
+// group, whatever the other's spread; a point about as likely in either,
 // or far off the line, is in neither, so that a piece an arrow tints
-// moves no centre. It returns the groups, their spread (the two groups'
-// spreads along the line added, as a share of the gap between their
-// centres) and whether they are distinct: far enough apart, narrow
-// against their gap, each large enough, and few points left out.
+// across the line moves no centre. It returns the groups and their width:
+// the two groups' spreads along the line added, as a share of the gap
+// between their centres.
 func twoGroups(pts [][2]float64, c [2][2]float64) ([]int, float64, bool) {
 	group := make([]int, len(pts))
 	along := make([]float64, len(pts))
 	spread := [2]float64{0.5, 0.5}
-	for range 10 {
+	for range maxRounds {
 		gap := dist(c[0], c[1])
-		if gap == 0 {
+		if gap < minHueGap/2 {
 			return nil, 0, false
 		}
 		axis := [2]float64{(c[1][0] - c[0][0]) / gap, (c[1][1] - c[0][1]) / gap}
+		logSpread := [2]float64{math.Log(spread[0]), math.Log(spread[1])}
 		var sum [2][2]float64
 		var n [2]int
 		for k, p := range pts {
@@ -263,13 +287,20 @@ func twoGroups(pts [][2]float64, c [2][2]float64) ([]int, float64, bool) {
 			var like [2]float64
 			for g := range like {
 				z := (along[k] - float64(g)) / spread[g]
-				like[g] = -z*z/2 - math.Log(spread[g])
+				like[g] = -z*z/2 - logSpread[g]
 			}
 			g := 0
 			if like[1] > like[0] {
 				g = 1
 			}
-			if math.Abs(like[1]-like[0]) < minOdds || math.Abs(d[0]*axis[1]-d[1]*axis[0])/gap > maxAcross {
+			switch {
+			case math.Abs(d[0]*axis[1]-d[1]*axis[0])/gap > maxAcross:
+				g = none
+			case along[k] < 0:
+				g = 0
+			case along[k] > 1:
+				g = 1
+			case math.Abs(like[1]-like[0]) < minOdds:
 				g = none
 			}
 			group[k] = g
@@ -286,9 +317,9 @@ func twoGroups(pts [][2]float64, c [2][2]float64) ([]int, float64, bool) {
 		for g := range next {
 			next[g] = [2]float64{sum[g][0] / float64(n[g]), sum[g][1] / float64(n[g])}
 		}
-		// Each group's spread along the line, about its own centre
-		// (at 0 and 1 along it), with a floor: a design drawn in flat
-		// paint puts all of a side's pieces on one hue.
+		// Each group's spread along the line, about its centre (at 0
+		// and 1 along it), with a floor: a design drawn in flat paint
+		// puts all of a side's pieces on one hue.
 		var dev [2]float64
 		for k, g := range group {
 			if g != none {
@@ -299,22 +330,24 @@ func twoGroups(pts [][2]float64, c [2][2]float64) ([]int, float64, bool) {
 		for g := range nextSpread {
 			nextSpread[g] = max(dev[g]/float64(n[g]), minSpread)
 		}
-		if next == c && nextSpread == spread {
-			break
+		if next != c || nextSpread != spread {
+			c, spread = next, nextSpread
+			continue
 		}
-		c, spread = next, nextSpread
-	}
-	left := 0
-	for _, g := range group {
-		if g == none {
-			left++
+		// Settled: the groups, centres and spreads agree.
+		left := 0
+		for _, g := range group {
+			if g == none {
+				left++
+			}
 		}
+		width := spread[0] + spread[1]
+		if gap < minHueGap || width > maxSpread || float64(left) > maxLeft*float64(len(pts)) {
+			return nil, 0, false
+		}
+		return group, width, true
 	}
-	width := spread[0] + spread[1]
-	if dist(c[0], c[1]) < minHueGap || width > maxSpread || float64(left) > maxLeft*float64(len(pts)) {
-		return nil, 0, false
-	}
-	return group, width, true
+	return nil, 0, false
 }
 
 // none marks a piece that belongs to neither group.
@@ -322,9 +355,10 @@ const none = -1
 
 // agree says whether the groups' pieces lean, as read, to their groups'
 // sides: each group's on average by minLean, and minAgree of all their
-// leans together.
+// leans together, with no group holding two pieces read firmly (see
+// sure) against it.
 func agree[P ~[13]float32](probs [64]P, squares, group []int, white int) bool {
-	var lean, n [2]float64
+	var lean, n, firm [2]float64
 	var yes, all float64
 	for k, i := range squares {
 		g := group[k]
@@ -332,12 +366,18 @@ func agree[P ~[13]float32](probs [64]P, squares, group []int, white int) bool {
 			continue
 		}
 		w := toward(probs[i], g, white)
+		if w <= -sure {
+			firm[g]++
+		}
 		lean[g] += w
 		n[g]++
 		all += math.Abs(w)
 		yes += max(w, 0)
 	}
 	for g := range n {
+		if firm[g] >= 2 {
+			return false
+		}
 		if lean[g] < minLean*n[g] {
 			return false
 		}

@@ -3,6 +3,7 @@ package tint
 import (
 	"image"
 	"image/color"
+	"math/rand"
 	"testing"
 )
 
@@ -188,5 +189,55 @@ func TestSidesShadedPaintAndArrow(t *testing.T) {
 		if got := argmax(out[sq]); got != want {
 			t.Errorf("square %d: class %d, want %d (changes %v)", sq, got, want, changes)
 		}
+	}
+}
+
+// TestSidesArrowOverFewerSide: a black-and-white set, Black with more
+// pieces, and a green arrow over two of White's: the arrow's pieces make
+// a hue group, and the rest lean to Black as a whole, but White's pieces
+// among them are read firmly white. Nothing changes; least of all the
+// white king turns black.
+func TestSidesArrowOverFewerSide(t *testing.T) {
+	tinted := color.RGBA{82, 178, 98, 255} // white under green at 0.8
+	img, probs := board([]piece{
+		{0, black, 12, 0.97}, {1, black, 7, 0.97}, {2, black, 7, 0.97}, {3, black, 10, 0.97}, {4, black, 9, 0.97},
+		{5, black, 7, 0.97}, {6, black, 8, 0.97}, {7, black, 11, 0.97}, {8, black, 7, 0.97},
+		{52, white, 1, 0.8}, {53, white, 1, 0.9}, {60, white, 6, 0.94},
+		{36, tinted, 1, 0.95}, {44, tinted, 4, 0.95},
+	})
+	if out, changes := Sides(img, probs); out != probs || changes != nil {
+		t.Errorf("changed %v", changes)
+	}
+}
+
+// TestSidesTintBeyondTightGroup: gold pieces shaded from pale to deep,
+// flat silver ones, and a silver piece under a blue arrow, whose hue lies
+// beyond the silver group's, away from the gold one. However much wider
+// the gold group spreads, the blue piece is not put in it.
+func TestSidesTintBeyondTightGroup(t *testing.T) {
+	pale, deep := color.RGBA{210, 175, 70, 255}, color.RGBA{175, 125, 20, 255}
+	blued := color.RGBA{112, 122, 197, 255} // silver under blue at 0.5
+	img, probs := board([]piece{
+		{0, gold, 12, 0.95}, {1, pale, 7, 0.9}, {2, deep, 10, 0.95}, {3, gold, 7, 0.9}, {4, pale, 9, 0.9},
+		{5, deep, 8, 0.9}, {6, gold, 7, 0.95},
+		{48, silver, 1, 0.95}, {49, silver, 1, 0.9}, {50, silver, 6, 0.95}, {51, silver, 4, 0.9},
+		{27, blued, 1, 0.9},
+	})
+	out, changes := Sides(img, probs)
+	if got := argmax(out[27]); got != 1 {
+		t.Errorf("square 27: class %d, want 1 (changes %v)", got, changes)
+	}
+}
+
+// BenchmarkSplit: the hue groups of a full board, worst case: 64 pieces
+// whose hues scatter over the plane, so that most pairs seed a run.
+func BenchmarkSplit(b *testing.B) {
+	rng := rand.New(rand.NewSource(1))
+	pts := make([][2]float64, 64)
+	for i := range pts {
+		pts[i] = [2]float64{rng.Float64()*120 - 60, rng.Float64()*120 - 60}
+	}
+	for b.Loop() {
+		split(pts)
 	}
 }
