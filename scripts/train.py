@@ -156,11 +156,13 @@ def train_step(model, opt, xb, yb):
     return loss
 
 
-def shape_augment(xb, share=0.7):
+def shape_augment(xb, share=0.7, elastic=0.0):
     """Piece designs differ from one another in proportions and stroke weight more than
     any photometric change can show: warp a share of the crops a little (scale, aspect,
     shear, rotation, shift) and thicken or thin their dark strokes, so that the net
-    learns the pieces' shapes rather than one drawing's exact lines."""
+    learns the pieces' shapes rather than one drawing's exact lines. elastic > 0 also
+    bends each warped crop by a smooth random field of about that many pixels (a 4x4
+    field of normal draws, upsampled), as one design's curves differ from another's."""
     n = xb.shape[0]
     u = lambda lo, hi: torch.empty(n).uniform_(lo, hi)
     s, asp, rot, shear = u(0.9, 1.1), u(0.93, 1.07), u(-0.05, 0.05), u(-0.08, 0.08)
@@ -171,6 +173,11 @@ def shape_augment(xb, share=0.7):
     theta[:, 1, 1] = s / asp * torch.cos(rot)
     theta[:, 0, 2], theta[:, 1, 2] = u(-0.05, 0.05), u(-0.05, 0.05)
     grid = F.affine_grid(theta, list(xb.shape), align_corners=False)
+    if elastic > 0:
+        h, w = xb.shape[2], xb.shape[3]
+        field = F.interpolate(torch.randn(n, 2, 4, 4), size=(h, w), mode="bicubic", align_corners=False)
+        # Pixels to the grid's units (2 across the crop).
+        grid = grid + (elastic * 2 / w) * field.permute(0, 2, 3, 1)
     warped = F.grid_sample(xb, grid, padding_mode="border", align_corners=False)
     # Half a pixel's change of stroke weight: a blend with a 3x3 minimum (ink
     # spreads) or maximum (ink thins) filter.
@@ -307,6 +314,8 @@ def main():
                     help="mirror half the crops left to right (knights facing either way)")
     ap.add_argument("--shape-aug", action="store_true",
                     help="warp crops and change their stroke weight (shape_augment) as well")
+    ap.add_argument("--elastic", type=float, default=0.0,
+                    help="with --shape-aug: also bend crops by a smooth random field of about this many pixels")
     ap.add_argument("--average", default="",
                     help="comma-separated state dicts (.pt), or exports (.onnx) for a model trained with --init-onnx, "
                          "of runs from one start to average into the model (a weight 'soup'); with --minutes 0 "
@@ -383,7 +392,7 @@ def main():
                 bb = torch.empty(len(idx), 1, 1, 1).uniform_(-0.08, 0.08)
                 xb = ((xb - 0.5) * c + 0.5 + bb).clamp_(0, 1)
             if a.shape_aug:
-                xb = shape_augment(xb)
+                xb = shape_augment(xb, elastic=a.elastic)
             if a.mirror:
                 # Every piece is its own mirror image but the knight, and
                 # some designs draw their knights facing right.
