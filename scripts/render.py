@@ -5,8 +5,8 @@ Every sample is a whole board picture (screen style, book style or odd) rendered
 piece set in build/pieces (see prep_art.py); the true corners of the 8x8 area are jittered
 and the crops are produced with fenprep.prep, exactly like the Go detector feeds them.
 
-  render.py --split train --boards 6000 --out build/data/train.npz --seed 1
-  render.py --split heldout --per-set 40 --out build/data/heldout.npz --seed 2
+  render.py --split train --boards-per-set 250 --out build/data/train.npz --seed 1
+  render.py --split heldout --boards-per-set 40 --out build/data/heldout.npz --seed 2
 """
 import argparse, json, math, os, sys, time
 import numpy as np

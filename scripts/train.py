@@ -177,7 +177,8 @@ def shape_augment(xb, share=0.7, elastic=0.0):
         h, w = xb.shape[2], xb.shape[3]
         field = F.interpolate(torch.randn(n, 2, 4, 4), size=(h, w), mode="bicubic", align_corners=False)
         # Pixels to the grid's units (2 across the crop).
-        grid = grid + (elastic * 2 / w) * field.permute(0, 2, 3, 1)
+        scale = torch.tensor([elastic * 2 / w, elastic * 2 / h])
+        grid = grid + field.permute(0, 2, 3, 1) * scale
     warped = F.grid_sample(xb, grid, padding_mode="border", align_corners=False)
     # Half a pixel's change of stroke weight: a blend with a 3x3 minimum (ink
     # spreads) or maximum (ink thins) filter.
@@ -323,6 +324,8 @@ def main():
     ap.add_argument("--average-weights", default="",
                     help="comma-separated weights for --average's models (default: equal); they are normalized")
     a = ap.parse_args()
+    if a.elastic and not a.shape_aug:
+        raise SystemExit("--elastic bends the crops that --shape-aug warps: give both")
     if a.widen and (not a.init_onnx or len(a.widen.split(",")) != 6):
         raise SystemExit("--widen: six widths (five convolutions and the embedding) for the export given by --init-onnx")
     torch.set_num_threads(2)

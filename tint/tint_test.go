@@ -194,8 +194,8 @@ func TestSidesShadedPaintAndArrow(t *testing.T) {
 
 // TestSidesArrowOverFewerSide: a black-and-white set, Black with more
 // pieces, and a green arrow over two of White's: the arrow's pieces make
-// a hue group, and the rest lean to Black as a whole, but White's pieces
-// among them are read firmly white. Nothing changes; least of all the
+// a hue group, and the rest lean to Black as a whole, but two of White's
+// three pieces among them are read firmly white. Nothing changes; least of all the
 // white king turns black.
 func TestSidesArrowOverFewerSide(t *testing.T) {
 	tinted := color.RGBA{82, 178, 98, 255} // white under green at 0.8
@@ -210,22 +210,40 @@ func TestSidesArrowOverFewerSide(t *testing.T) {
 	}
 }
 
-// TestSidesTintBeyondTightGroup: gold pieces shaded from pale to deep,
-// flat silver ones, and a silver piece under a blue arrow, whose hue lies
-// beyond the silver group's, away from the gold one. However much wider
-// the gold group spreads, the blue piece is not put in it.
-func TestSidesTintBeyondTightGroup(t *testing.T) {
+// TestTwoGroupsBeyondTightGroup: a tight group (silver), a wide one
+// (shaded gold), and a point beyond the tight group, away from the wide
+// one (silver under a blue arrow). By the wide group's spread alone it
+// would be likelier there; it goes to the tight group, and the two
+// groups stand.
+func TestTwoGroupsBeyondTightGroup(t *testing.T) {
+	pts := [][2]float64{{0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0},
+		{0, 42}, {0, 42}, {0, 78}, {0, 78}, {1, -27}}
+	group, _, ok := twoGroups(pts, [2][2]float64{{0, 0}, {0, 60}})
+	if !ok {
+		t.Fatal("no groups")
+	}
+	if group[12] != group[0] {
+		t.Errorf("the point beyond silver is in group %d, silver in %d", group[12], group[0])
+	}
+}
+
+// TestSidesArrowFarthestFromAll: as TestSidesShadedPaintAndArrow, with the
+// arrow's green a little further from every other piece than any gold
+// one is from the silver ones, so that every piece's farthest is the
+// arrow's piece: the two paints are still found.
+func TestSidesArrowFarthestFromAll(t *testing.T) {
 	pale, deep := color.RGBA{210, 175, 70, 255}, color.RGBA{175, 125, 20, 255}
-	blued := color.RGBA{112, 122, 197, 255} // silver under blue at 0.5
+	green := color.RGBA{36, 160, 60, 255}
 	img, probs := board([]piece{
-		{0, gold, 12, 0.95}, {1, pale, 7, 0.9}, {2, deep, 10, 0.95}, {3, gold, 7, 0.9}, {4, pale, 9, 0.9},
-		{5, deep, 8, 0.9}, {6, gold, 7, 0.95},
+		{0, gold, 12, 0.95}, {1, pale, 7, 0.9}, {2, deep, 10, 0.95}, {3, gold, 1, 0.8}, {4, pale, 3, 0.8},
 		{48, silver, 1, 0.95}, {49, silver, 1, 0.9}, {50, silver, 6, 0.95}, {51, silver, 4, 0.9},
-		{27, blued, 1, 0.9},
+		{27, green, 1, 0.7},
 	})
 	out, changes := Sides(img, probs)
-	if got := argmax(out[27]); got != 1 {
-		t.Errorf("square 27: class %d, want 1 (changes %v)", got, changes)
+	for sq, want := range map[int]int{3: 7, 4: 9, 27: 1} {
+		if got := argmax(out[sq]); got != want {
+			t.Errorf("square %d: class %d, want %d (changes %v)", sq, got, want, changes)
+		}
 	}
 }
 
