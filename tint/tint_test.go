@@ -174,20 +174,24 @@ func TestSidesMixedGroupsLeftAlone(t *testing.T) {
 
 // TestSidesShadedPaintAndArrow: gold pieces drawn from pale to deep, as a
 // small board's blur leaves them, silver ones, and a piece under a green
-// arrow, the hue farthest from all others. The gold pieces read fairly
-// surely as white (0.8) take the black side; the arrow's piece keeps its
-// reading.
+// arrow, the hue farthest from all others; with the second green, a
+// little further from every piece than any gold one is from the silver
+// ones, so that every piece's farthest is the arrow's. The gold pieces
+// read fairly surely as white (0.8) take the black side; the arrow's
+// piece keeps its reading.
 func TestSidesShadedPaintAndArrow(t *testing.T) {
 	pale, deep := color.RGBA{210, 175, 70, 255}, color.RGBA{175, 125, 20, 255}
-	img, probs := board([]piece{
-		{0, gold, 12, 0.95}, {1, pale, 7, 0.9}, {2, deep, 10, 0.95}, {3, gold, 1, 0.8}, {4, pale, 3, 0.8},
-		{48, silver, 1, 0.95}, {49, silver, 1, 0.9}, {50, silver, 6, 0.95}, {51, silver, 4, 0.9},
-		{27, green, 1, 0.7},
-	})
-	out, changes := Sides(img, probs)
-	for sq, want := range map[int]int{3: 7, 4: 9, 27: 1} {
-		if got := argmax(out[sq]); got != want {
-			t.Errorf("square %d: class %d, want %d (changes %v)", sq, got, want, changes)
+	for _, arrow := range []color.RGBA{green, {36, 160, 60, 255}} {
+		img, probs := board([]piece{
+			{0, gold, 12, 0.95}, {1, pale, 7, 0.9}, {2, deep, 10, 0.95}, {3, gold, 1, 0.8}, {4, pale, 3, 0.8},
+			{48, silver, 1, 0.95}, {49, silver, 1, 0.9}, {50, silver, 6, 0.95}, {51, silver, 4, 0.9},
+			{27, arrow, 1, 0.7},
+		})
+		out, changes := Sides(img, probs)
+		for sq, want := range map[int]int{3: 7, 4: 9, 27: 1} {
+			if got := argmax(out[sq]); got != want {
+				t.Errorf("arrow %v, square %d: class %d, want %d (changes %v)", arrow, sq, got, want, changes)
+			}
 		}
 	}
 }
@@ -224,26 +228,6 @@ func TestTwoGroupsBeyondTightGroup(t *testing.T) {
 	}
 	if group[12] != group[0] {
 		t.Errorf("the point beyond silver is in group %d, silver in %d", group[12], group[0])
-	}
-}
-
-// TestSidesArrowFarthestFromAll: as TestSidesShadedPaintAndArrow, with the
-// arrow's green a little further from every other piece than any gold
-// one is from the silver ones, so that every piece's farthest is the
-// arrow's piece: the two paints are still found.
-func TestSidesArrowFarthestFromAll(t *testing.T) {
-	pale, deep := color.RGBA{210, 175, 70, 255}, color.RGBA{175, 125, 20, 255}
-	green := color.RGBA{36, 160, 60, 255}
-	img, probs := board([]piece{
-		{0, gold, 12, 0.95}, {1, pale, 7, 0.9}, {2, deep, 10, 0.95}, {3, gold, 1, 0.8}, {4, pale, 3, 0.8},
-		{48, silver, 1, 0.95}, {49, silver, 1, 0.9}, {50, silver, 6, 0.95}, {51, silver, 4, 0.9},
-		{27, green, 1, 0.7},
-	})
-	out, changes := Sides(img, probs)
-	for sq, want := range map[int]int{3: 7, 4: 9, 27: 1} {
-		if got := argmax(out[sq]); got != want {
-			t.Errorf("square %d: class %d, want %d (changes %v)", sq, got, want, changes)
-		}
 	}
 }
 
