@@ -232,15 +232,9 @@ func split(pts [][2]float64) ([]int, bool) {
 			return
 		}
 		tried[seed] = true
-		group, width, ok := twoGroups(pts, seed)
+		group, kept, width, ok := twoGroups(pts, seed)
 		if !ok {
 			return
-		}
-		kept := 0
-		for _, g := range group {
-			if g != none {
-				kept++
-			}
 		}
 		if kept > bestKept || kept == bestKept && width < bestWidth {
 			best, bestKept, bestWidth = group, kept, width
@@ -254,7 +248,7 @@ func split(pts [][2]float64) ([]int, bool) {
 			}
 		}
 		for k := range pts {
-			if dist(pts[a], pts[k]) < dist(pts[far], pts[k]) && dist(pts[a], pts[k]) > dist(pts[a], pts[near]) {
+			if d := dist(pts[a], pts[k]); d < dist(pts[far], pts[k]) && d > dist(pts[a], pts[near]) {
 				near = k
 			}
 		}
@@ -276,11 +270,11 @@ func split(pts [][2]float64) ([]int, bool) {
 // tight, gold ones spread), and a point beyond a centre to that centre's
 // group, whatever the other's spread; a point about as likely in either,
 // or far off the line, is in neither, so that a piece an arrow tints
-// across the line moves no centre. It returns the groups and their width:
-// the two groups' spreads along the line added, as a share of the gap
-// between their centres.
-func twoGroups(pts [][2]float64, c [2][2]float64) ([]int, float64, bool) {
-	group := make([]int, len(pts))
+// across the line moves no centre. It returns the groups, how many points
+// they hold, and their width: the two groups' spreads along the line
+// added, as a share of the gap between their centres.
+func twoGroups(pts [][2]float64, c [2][2]float64) (group []int, kept int, width float64, ok bool) {
+	group = make([]int, len(pts))
 	along := make([]float64, len(pts))
 	spread := [2]float64{0.5, 0.5}
 	for range maxRounds {
@@ -288,7 +282,7 @@ func twoGroups(pts [][2]float64, c [2][2]float64) ([]int, float64, bool) {
 		// Far under the gap wanted, the run cannot end with one: stop
 		// it early.
 		if gap < minHueGap/2.0 {
-			return nil, 0, false
+			return nil, 0, 0, false
 		}
 		axis := [2]float64{(c[1][0] - c[0][0]) / gap, (c[1][1] - c[0][1]) / gap}
 		logSpread := [2]float64{math.Log(spread[0]), math.Log(spread[1])}
@@ -324,7 +318,7 @@ func twoGroups(pts [][2]float64, c [2][2]float64) ([]int, float64, bool) {
 			}
 		}
 		if n[0] < minGroup || n[1] < minGroup {
-			return nil, 0, false
+			return nil, 0, 0, false
 		}
 		next := c
 		for g := range next {
@@ -354,13 +348,13 @@ func twoGroups(pts [][2]float64, c [2][2]float64) ([]int, float64, bool) {
 				left++
 			}
 		}
-		width := spread[0] + spread[1]
+		width = spread[0] + spread[1]
 		if gap < minHueGap || width > maxSpread || float64(left) > maxLeft*float64(len(pts)) {
-			return nil, 0, false
+			return nil, 0, 0, false
 		}
-		return group, width, true
+		return group, len(pts) - left, width, true
 	}
-	return nil, 0, false
+	return nil, 0, 0, false
 }
 
 // none marks a piece that belongs to neither group.

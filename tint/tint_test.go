@@ -222,7 +222,7 @@ func TestSidesArrowOverFewerSide(t *testing.T) {
 func TestTwoGroupsBeyondTightGroup(t *testing.T) {
 	pts := [][2]float64{{0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0},
 		{0, 42}, {0, 42}, {0, 78}, {0, 78}, {1, -27}}
-	group, _, ok := twoGroups(pts, [2][2]float64{{0, 0}, {0, 60}})
+	group, _, _, ok := twoGroups(pts, [2][2]float64{{0, 0}, {0, 60}})
 	if !ok {
 		t.Fatal("no groups")
 	}
