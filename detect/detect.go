@@ -557,10 +557,11 @@ func (b Board) bounds() image.Rectangle {
 }
 
 // dropSquares removes the boards that are one square of another board
-// found. Coarse hatching on a dark square (eight or more stripes) is a
-// lattice of its own, with the square's hatched and plain corners for a
-// checker, and can outscore the board it belongs to, which suppress would
-// then drop for overlapping it.
+// found, or lie inside one. Coarse hatching on a dark square (eight or
+// more stripes) is a lattice of its own, with the square's hatched and
+// plain corners for a checker, and can outscore the board it belongs to,
+// which suppress would then drop for overlapping it; finer hatching makes
+// lattices smaller than the square, as sure.
 func dropSquares(bs []Board) []Board {
 	grid := [4]Point{{0, 0}, {8, 0}, {8, 8}, {0, 8}}
 	isSquare := func(b Board) bool {
@@ -588,7 +589,8 @@ func dropSquares(bs []Board) []Board {
 			for k, d := range grid {
 				cell.Corners[k] = apply(toPicture, Point{u + d.X/8, v + d.Y/8})
 			}
-			if iou(r, cell.bounds()) >= 0.5 {
+			c := cell.bounds()
+			if iou(r, c) >= 0.5 || area(r.Intersect(c)) >= 0.8*area(r) {
 				return true
 			}
 		}
