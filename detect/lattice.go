@@ -275,11 +275,14 @@ func (g *gradients) fit(r image.Rectangle, in *integral, stretch float64, tr tra
 	// A first fit over the whole picture can land squares off, pulled by
 	// the lines of the interface around the board or of a board beside it;
 	// the squares' shades tell: a shifted board takes in strips that do not
-	// alternate.
+	// alternate. Half a square off too: on a pale board the pieces' own
+	// edges, at the squares' middles, can outline a lattice more clearly
+	// than the faint steps between the squares.
 	bestChecker := in.checker(bx, by, sx, sy)
 	ox, oy := bx, by
-	for dy := -3.0; dy <= 3; dy++ {
-		for dx := -3.0; dx <= 3; dx++ {
+	half := false
+	for dy := -3.0; dy <= 3; dy += 0.5 {
+		for dx := -3.0; dx <= 3; dx += 0.5 {
 			nx, ny := ox+dx*sx, oy+dy*sy
 			if (dx == 0 && dy == 0) || !inPicture(nx, ny, sx, sy, g.w, g.h) {
 				continue
@@ -287,8 +290,16 @@ func (g *gradients) fit(r image.Rectangle, in *integral, stretch float64, tr tra
 			c := in.checker(nx, ny, sx, sy)
 			if c > 1.2*bestChecker {
 				bestChecker, bx, by = c, nx, ny
+				half = dx != math.Trunc(dx) || dy != math.Trunc(dy)
 			}
 		}
+	}
+	if half {
+		// The lines are fitted again, and scored, where the squares are.
+		if bx, by, sx, sy, cx, cy, ok = g.lines(bx, by, sx, sy); !ok {
+			return Board{}, false
+		}
+		bestChecker = in.checker(bx, by, sx, sy)
 	}
 	if nx, ny, c := in.settle(bx, by, sx, sy, g.w, g.h, bestChecker); nx != bx || ny != by {
 		// The lines are fitted again where the board now lies: a fit
