@@ -263,6 +263,7 @@ func (g *gradients) fit(r image.Rectangle, in *integral, stretch float64, tr tra
 		return Board{}, false
 	}
 	bx, by := float64(box.Min.X)+x0, float64(box.Min.Y)+y0
+	bx, sx, by, sy = in.unfold(bx, sx, by, sy, g.w, g.h)
 	tr.printf("   coarse box=%v x=%.1f+%.2f y=%.1f+%.2f\n", box, bx, sx, by, sy)
 
 	bx, by, sx, sy, cx, cy, ok := g.lines(bx, by, sx, sy)
@@ -314,6 +315,47 @@ func (g *gradients) fit(r image.Rectangle, in *integral, stretch float64, tr tra
 		Lattice: math.Min(cx, cy),
 		Checker: bestChecker,
 	}, true
+}
+
+// unfold widens the steps of an axis whose lattice fitted a half, a
+// third or a quarter of the squares, k steps of it for each of the other
+// axis's: fine hatching, or the edges of pieces on a pale board, can line
+// up between the squares' own lines more clearly than those do. Every
+// k-th of its lines is then a board's line; which ones, the squares'
+// shades tell. Lattices of steps not so related come back as they are.
+func (in *integral) unfold(bx, sx, by, sy float64, w, h int) (float64, float64, float64, float64) {
+	k := math.Round(sy / sx)
+	if k >= 2 && k <= 4 && math.Abs(sy/sx-k) < 0.1*k {
+		bx, sx = in.pick(bx, sx, k, sy, func(x float64) float64 { return in.checker(x, by, sy, sy) }, w)
+		return bx, sx, by, sy
+	}
+	k = math.Round(sx / sy)
+	if k >= 2 && k <= 4 && math.Abs(sx/sy-k) < 0.1*k {
+		by, sy = in.pick(by, sy, k, sx, func(y float64) float64 { return in.checker(bx, y, sx, sx) }, h)
+	}
+	return bx, sx, by, sy
+}
+
+// pick returns the offset among x0 + j*step, j < k, moved by whole
+// squares sq to lie as far up or left as the picture (n pixels long)
+// allows, whose checker is best, and sq: the other axis's step, truer
+// than k*step, whose error grows k times.
+func (in *integral) pick(x0, step, k, sq float64, checker func(float64) float64, n int) (float64, float64) {
+	best, bestC := x0, -1.0
+	for j := 0.0; j < k; j++ {
+		x := x0 + j*step
+		x -= math.Floor((x+0.3*sq)/sq) * sq
+		if x+8*sq > float64(n)+0.3*sq {
+			continue
+		}
+		if c := checker(x); c > bestC {
+			best, bestC = x, c
+		}
+	}
+	if bestC < 0 {
+		return x0, step
+	}
+	return best, sq
 }
 
 // settle moves a lattice's outline by a square at a time while the row
