@@ -23,8 +23,10 @@ import (
 // scan whose hatching is too faint for any lattice, found only from its
 // thin upright frame (font-magnetic-07), and a board cropped to its
 // squares whose fine hatching makes lattices inside single squares that
-// outscore it (font-kingdom-full), and a pale grey scan whose pieces'
-// edges fit a lattice half a square off (font-magnetic-pale).
+// outscore it (font-kingdom-full), a pale grey scan whose pieces' edges
+// fit a lattice half a square off (font-magnetic-pale), and a board cropped
+// to its squares whose hatching fits one axis's lattice at a third of the
+// squares (font-lucena-tight).
 func TestFindBooks(t *testing.T) {
 	n := withCorners(t, "books", func(t *testing.T, img gocv.Mat, want [4]detect.Point) {
 		boards, err := detect.Find(img, detect.Options{})

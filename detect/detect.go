@@ -557,11 +557,12 @@ func (b Board) bounds() image.Rectangle {
 }
 
 // dropSquares removes the boards that are one square of another board
-// found, or lie inside one. Coarse hatching on a dark square (eight or
-// more stripes) is a lattice of its own, with the square's hatched and
-// plain corners for a checker, and can outscore the board it belongs to,
-// which suppress would then drop for overlapping it; finer hatching makes
-// lattices smaller than the square, as sure.
+// found, or lie inside one of its squares. Coarse hatching on a dark
+// square (eight or more stripes) is a lattice of its own, with the
+// square's hatched and plain corners for a checker, and can outscore the
+// board it belongs to, which suppress would then drop for overlapping it;
+// finer hatching makes lattices smaller than the square that score as
+// high.
 func dropSquares(bs []Board) []Board {
 	grid := [4]Point{{0, 0}, {8, 0}, {8, 8}, {0, 8}}
 	isSquare := func(b Board) bool {

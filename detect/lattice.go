@@ -263,7 +263,11 @@ func (g *gradients) fit(r image.Rectangle, in *integral, stretch float64, tr tra
 		return Board{}, false
 	}
 	bx, by := float64(box.Min.X)+x0, float64(box.Min.Y)+y0
-	bx, sx, by, sy = in.unfold(bx, sx, by, sy, g.w, g.h)
+	if stretch <= maxStretch {
+		// In the stretched search a step k times the other's may be
+		// a square's own.
+		bx, sx, by, sy = in.unfold(bx, sx, by, sy, g.w, g.h)
+	}
 	tr.printf("   coarse box=%v x=%.1f+%.2f y=%.1f+%.2f\n", box, bx, sx, by, sy)
 
 	bx, by, sx, sy, cx, cy, ok := g.lines(bx, by, sx, sy)
@@ -297,10 +301,10 @@ func (g *gradients) fit(r image.Rectangle, in *integral, stretch float64, tr tra
 	}
 	if half {
 		// The lines are fitted again, and scored, where the squares are.
-		if bx, by, sx, sy, cx, cy, ok = g.lines(bx, by, sx, sy); !ok {
-			return Board{}, false
+		if nx, ny, nsx, nsy, ncx, ncy, ok := g.lines(bx, by, sx, sy); ok {
+			bx, by, sx, sy, cx, cy = nx, ny, nsx, nsy, ncx, ncy
+			bestChecker = in.checker(bx, by, sx, sy)
 		}
-		bestChecker = in.checker(bx, by, sx, sy)
 	}
 	if nx, ny, c := in.settle(bx, by, sx, sy, g.w, g.h, bestChecker); nx != bx || ny != by {
 		// The lines are fitted again where the board now lies: a fit
@@ -321,35 +325,36 @@ func (g *gradients) fit(r image.Rectangle, in *integral, stretch float64, tr tra
 // third or a quarter of the squares, k steps of it for each of the other
 // axis's: fine hatching, or the edges of pieces on a pale board, can line
 // up between the squares' own lines more clearly than those do. Every
-// k-th of its lines is then a board's line; which ones, the squares'
-// shades tell. Lattices of steps not so related come back as they are.
+// k-th of its lines is then a board's line; which ones, and which of
+// the board's squares the short lattice covers, the squares' shades
+// tell. The widened axis takes the other's step, truer than k of its
+// own, whose error grows k times; lines refits it. Lattices of steps not
+// so related come back as they are.
 func (in *integral) unfold(bx, sx, by, sy float64, w, h int) (float64, float64, float64, float64) {
-	k := math.Round(sy / sx)
-	if k >= 2 && k <= 4 && math.Abs(sy/sx-k) < 0.1*k {
-		bx, sx = in.pick(bx, sx, k, sy, func(x float64) float64 { return in.checker(x, by, sy, sy) }, w)
-		return bx, sx, by, sy
-	}
-	k = math.Round(sx / sy)
-	if k >= 2 && k <= 4 && math.Abs(sx/sy-k) < 0.1*k {
-		by, sy = in.pick(by, sy, k, sx, func(y float64) float64 { return in.checker(bx, y, sx, sx) }, h)
+	if k := math.Round(sy / sx); k >= 2 && k <= 4 && math.Abs(sy/sx-k) < 0.1*k {
+		bx, sx = pick(bx, sx, sy, func(x float64) float64 { return in.checker(x, by, sy, sy) }, w)
+	} else if k := math.Round(sx / sy); k >= 2 && k <= 4 && math.Abs(sx/sy-k) < 0.1*k {
+		by, sy = pick(by, sy, sx, func(y float64) float64 { return in.checker(bx, y, sx, sx) }, h)
 	}
 	return bx, sx, by, sy
 }
 
-// pick returns the offset among x0 + j*step, j < k, moved by whole
-// squares sq to lie as far up or left as the picture (n pixels long)
-// allows, whose checker is best, and sq: the other axis's step, truer
-// than k*step, whose error grows k times.
-func (in *integral) pick(x0, step, k, sq float64, checker func(float64) float64, n int) (float64, float64) {
+// pick returns the board, squares sq wide, that holds the short lattice
+// x0 + i*step (i = 0..8) with one of its lines on a board's line, lies in
+// the picture (n pixels long) give or take a third of a square, and
+// whose squares' shades (checker) alternate best; and sq. With none,
+// the lattice comes back as it is.
+func pick(x0, step, sq float64, checker func(float64) float64, n int) (float64, float64) {
 	best, bestC := x0, -1.0
-	for j := 0.0; j < k; j++ {
-		x := x0 + j*step
-		x -= math.Floor((x+0.3*sq)/sq) * sq
-		if x+8*sq > float64(n)+0.3*sq {
-			continue
-		}
-		if c := checker(x); c > bestC {
-			best, bestC = x, c
+	for i := 0.0; i*step < sq-0.5*step; i++ {
+		for m := 0.0; m < 8; m++ {
+			x := x0 + i*step - m*sq
+			if x < -0.3*sq || x+8*sq > float64(n)+0.3*sq || x+8*sq < x0+8*step-0.3*sq {
+				continue
+			}
+			if c := checker(x); c > bestC {
+				best, bestC = x, c
+			}
 		}
 	}
 	if bestC < 0 {
