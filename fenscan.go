@@ -99,10 +99,11 @@ var PictureKinds = []Kind{Auto, Digital, Photo}
 // boards, within 0.04 of the digital one on screenshots of unseen sets,
 // so photoScore is set well below. But the digital model reads a photo
 // taken from the side surer than that (up to -0.042 on renders), turning
-// it for the best fit; such a board is in clear perspective, its corners
+// it for the best fit, and may read a photo of a board left nearly empty
+// surer than photoSure; such a board is in clear perspective, its corners
 // more than photoSkew degrees off square (10-24 degrees in renders and
 // phone photos of real boards, under 5 in photographed pages), and is
-// read both ways, the surer reading kept.
+// read both ways however sure the flat reading, the surer reading kept.
 const (
 	photoSure  = -0.04
 	photoScore = -0.15
@@ -775,7 +776,7 @@ func (s *Scanner) readKind(ctx context.Context, img gocv.Mat, pic *detect.Pictur
 	if err != nil {
 		return r, err
 	}
-	if s.opts.Kind != Digital && r.score < photoSure {
+	if s.opts.Kind != Digital && (r.score < photoSure || detect.Skew(f.Corners) > photoSkew) {
 		if p, ok := s.asPhoto(ctx, img, pic, f, r); ok {
 			return p, nil
 		}
