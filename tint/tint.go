@@ -241,15 +241,16 @@ func split(pts [][2]float64) ([]int, bool) {
 		}
 	}
 	for a := range pts {
-		far, near := a, a
+		far, farD := a, 0.0
 		for k := range pts {
-			if dist(pts[a], pts[k]) > dist(pts[a], pts[far]) {
-				far = k
+			if d := dist(pts[a], pts[k]); d > farD {
+				far, farD = k, d
 			}
 		}
+		near, nearD := a, 0.0
 		for k := range pts {
-			if d := dist(pts[a], pts[k]); d < dist(pts[far], pts[k]) && d > dist(pts[a], pts[near]) {
-				near = k
+			if d := dist(pts[a], pts[k]); d < dist(pts[far], pts[k]) && d > nearD {
+				near, nearD = k, d
 			}
 		}
 		try(pts[a], pts[far])
@@ -342,12 +343,7 @@ func twoGroups(pts [][2]float64, c [2][2]float64) (group []int, kept int, width 
 			continue
 		}
 		// Settled: the groups, centres and spreads agree.
-		left := 0
-		for _, g := range group {
-			if g == none {
-				left++
-			}
-		}
+		left := len(pts) - n[0] - n[1]
 		width = spread[0] + spread[1]
 		if gap < minHueGap || width > maxSpread || float64(left) > maxLeft*float64(len(pts)) {
 			return nil, 0, 0, false
