@@ -750,21 +750,12 @@ func (s *Scanner) photoBoard(img gocv.Mat, f detect.Board) detect.Board {
 	if err != nil {
 		return f
 	}
-	c1, c2 := centre(f.Corners), centre(g.Corners)
+	c1, c2 := detect.Centre(f.Corners), detect.Centre(g.Corners)
 	a1, a2 := detect.Area(f.Corners), detect.Area(g.Corners)
 	if math.Hypot(c1.X-c2.X, c1.Y-c2.Y) > 0.25*math.Sqrt(a1) || a2 < a1/2 || a2 > 2*a1 {
 		return f
 	}
 	return g
-}
-
-// centre is the mean of a board's four corners.
-func centre(q [4]detect.Point) detect.Point {
-	var c detect.Point
-	for _, p := range q {
-		c.X, c.Y = c.X+p.X/4, c.Y+p.Y/4
-	}
-	return c
 }
 
 // readKind reads the board f as Options.Kind says.
@@ -914,7 +905,7 @@ func (s *Scanner) readScales(ctx context.Context, img gocv.Mat, pic *detect.Pict
 			return r, err
 		}
 	}
-	mid := centre(r.corners)
+	mid := detect.Centre(r.corners)
 	// Only the squares read as pieces, or doubtfully as empty, are read
 	// again: the network's time grows with the number of squares it
 	// reads, and a photo's reading would otherwise cost five times as

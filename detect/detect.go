@@ -372,6 +372,9 @@ func Find(img gocv.Mat, opts Options) ([]Board, error) {
 		found = append(found, best)
 	}
 	found = suppress(dropSquares(found))
+	if len(found) >= 2 && !opts.Photo {
+		found = gridOver(grey, found, tr)
+	}
 	if len(found) == 0 {
 		return nil, ErrNoBoard
 	}
@@ -430,6 +433,34 @@ func workGrey(img gocv.Mat) (gocv.Mat, float64) {
 		grey = small
 	}
 	return grey, scale
+}
+
+// gridOver replaces boards the size of a square by the board they are
+// squares of. A printed board with hatched dark squares, turned or seen at
+// a slant, has no upright lines for the lattice search, but the stripes
+// within its squares do: it comes out as a score of square-sized boards,
+// all empty. When the grid of lines fitted to the picture holds two or
+// more of them, that grid is the board. Two diagrams side by side have no
+// grid over both, and a grid fitted to one of them holds no other.
+func gridOver(grey gocv.Mat, found []Board, tr tracer) []Board {
+	g, ok := gridBoard(grey, tr)
+	if !ok {
+		return found
+	}
+	a := Area(g.Corners)
+	var kept []Board
+	for _, b := range found {
+		if Area(b.Corners) > a/16 || !within(g.Corners, Centre(b.Corners)) {
+			kept = append(kept, b)
+		}
+	}
+	if len(found)-len(kept) < 2 {
+		return found
+	}
+	tr.printf("  grid over %d square-sized boards: %v\n", len(found)-len(kept), g.Corners)
+	kept = append(kept, g)
+	readingOrder(kept)
+	return kept
 }
 
 func gridBoard(grey gocv.Mat, tr tracer) (Board, bool) {

@@ -47,26 +47,50 @@ type GridFit struct {
 }
 
 // findGrid looks for a chessboard's 9x9 grid of lines in a grey picture.
+// A second look, blurred as much as a hatched square's stripes are
+// apart, sees a printed board whose dark squares are hatched: at the
+// first blur the stripes' edges outnumber the board's own, and set the
+// direction of a family of lines.
 func findGrid(grey gocv.Mat, tr tracer) (Board, GridFit, bool) {
-	segs := segments(grey)
-	if len(segs) < 8 {
-		return Board{}, GridFit{}, false
+	var in *integral
+	for _, look := range gridLooks {
+		segs := segments(grey, look)
+		if len(segs) < 8 {
+			continue
+		}
+		famA, famB := families(segs)
+		la, lb := mergeLines(famA), mergeLines(famB)
+		if len(la) < 4 || len(lb) < 4 {
+			continue
+		}
+		h, ua, ub, ok := ransacGrid(la, lb)
+		if !ok {
+			continue
+		}
+		if in == nil {
+			var err error
+			if in, err = newIntegral(grey); err != nil {
+				return Board{}, GridFit{}, false
+			}
+		}
+		if b, fit, ok := place(grey, in, h, la, lb, ua, ub, tr); ok {
+			return b, fit, true
+		}
 	}
-	famA, famB := families(segs)
-	la, lb := mergeLines(famA), mergeLines(famB)
-	if len(la) < 4 || len(lb) < 4 {
-		return Board{}, GridFit{}, false
-	}
-	h, ua, ub, ok := ransacGrid(la, lb)
-	if !ok {
-		return Board{}, GridFit{}, false
-	}
-	in, err := newIntegral(grey)
-	if err != nil {
-		return Board{}, GridFit{}, false
-	}
-	return place(grey, in, h, la, lb, ua, ub, tr)
+	return Board{}, GridFit{}, false
 }
+
+// edgeLook is how segments finds edges: the blur (at lineSide; kernel
+// side 0 sizes it to sigma) and Canny's two thresholds.
+type edgeLook struct {
+	kernel           int
+	sigma, low, high float64
+}
+
+// gridLooks are the edge looks findGrid tries in turn. The blurred one's
+// thresholds are lower, as blur lowers the gradient of the step between
+// a white and a hatched square.
+var gridLooks = []edgeLook{{5, 1.2, 30, 90}, {0, 4, 15, 45}}
 
 // lineSide is the longer side at which lines are looked for: the
 // Hough transform's cost grows with the edge pixels, and the grid is
@@ -74,7 +98,7 @@ func findGrid(grey gocv.Mat, tr tracer) (Board, GridFit, bool) {
 const lineSide = 900
 
 // segments returns the straight edges of a picture.
-func segments(grey gocv.Mat) [][4]float64 {
+func segments(grey gocv.Mat, look edgeLook) [][4]float64 {
 	scale := 1.0
 	src := grey
 	if m := max(grey.Cols(), grey.Rows()); m > lineSide {
@@ -86,10 +110,10 @@ func segments(grey gocv.Mat) [][4]float64 {
 	}
 	blur := gocv.NewMat()
 	defer blur.Close()
-	gocv.GaussianBlur(src, &blur, image.Pt(5, 5), 1.2, 1.2, gocv.BorderReplicate)
+	gocv.GaussianBlur(src, &blur, image.Pt(look.kernel, look.kernel), look.sigma, look.sigma, gocv.BorderReplicate)
 	edges := gocv.NewMat()
 	defer edges.Close()
-	gocv.Canny(blur, &edges, 30, 90)
+	gocv.Canny(blur, &edges, float32(look.low), float32(look.high))
 	side := float64(min(src.Cols(), src.Rows()))
 	lines := gocv.NewMat()
 	defer lines.Close()

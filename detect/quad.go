@@ -109,6 +109,26 @@ func Area(q [4]Point) float64 {
 	return math.Abs(a) / 2
 }
 
+// within says whether p lies inside the convex quadrilateral q.
+func within(q [4]Point, p Point) bool {
+	var pos, neg bool
+	for i := range q {
+		a, b := q[i], q[(i+1)%4]
+		c := cross2([2]float64{b.X - a.X, b.Y - a.Y}, [2]float64{p.X - a.X, p.Y - a.Y})
+		pos, neg = pos || c > 0, neg || c < 0
+	}
+	return !(pos && neg)
+}
+
+// Centre is the mean of a quadrilateral's corners.
+func Centre(q [4]Point) Point {
+	var c Point
+	for _, p := range q {
+		c.X, c.Y = c.X+p.X/4, c.Y+p.Y/4
+	}
+	return c
+}
+
 // Skew is the largest departure of the quadrilateral q's corner angles
 // from a right angle, in degrees: 0 for a board seen square-on, more the
 // more the camera looks at it from the side.
