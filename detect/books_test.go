@@ -109,6 +109,9 @@ func TestRefitBooks(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if len(boards) != 1 {
+			t.Fatalf("found %d boards, want 1", len(boards))
+		}
 		b := boards[0]
 		got, ok := detect.Refit(seen, b)
 		if !ok {

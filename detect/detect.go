@@ -36,7 +36,9 @@ type Board struct {
 	// Score combines the two; overlapping fits keep the best.
 	Score float64
 	// Grid says how well the board's lines fitted, for a board found
-	// from its lines in perspective (a photo); nil otherwise.
+	// from its lines (a photo, or a hatched printed board at a slant, see
+	// gridOver); nil otherwise. Refit leaves such boards as they are: the
+	// grid was fitted to every line already.
 	Grid *GridFit
 	// Bare marks a board found from its frame alone, nothing inside it
 	// alternating like squares (see bareFrame): the caller must check
@@ -264,7 +266,7 @@ func Find(img gocv.Mat, opts Options) ([]Board, error) {
 
 	tr := tracer{opts.Trace}
 	if opts.Photo {
-		if b, ok := gridBoard(grey, tr); ok {
+		if b, ok := gridBoard(grey, photoLooks, tr); ok {
 			return toPicture([]Board{b}, scale), nil
 		}
 	}
@@ -348,8 +350,9 @@ func Find(img gocv.Mat, opts Options) ([]Board, error) {
 	}
 	if len(found) == 0 && !opts.Photo { // with Photo, the lines were tried first
 		// A photo of a real board: perspective and pieces hide the
-		// lattice and the outline; its lines still show.
-		if b, ok := gridBoard(grey, tr); ok {
+		// lattice and the outline; its lines still show. So do a hatched
+		// printed board's at a slant, if only at the second look.
+		if b, ok := gridBoard(grey, hatchLooks, tr); ok {
 			found = append(found, b)
 		}
 	}
@@ -405,7 +408,7 @@ func FindGrid(img gocv.Mat, opts Options) (Board, error) {
 	}
 	grey, scale := workGrey(img)
 	defer grey.Close()
-	b, ok := gridBoard(grey, tracer{opts.Trace})
+	b, ok := gridBoard(grey, photoLooks, tracer{opts.Trace})
 	if !ok {
 		return Board{}, ErrNoBoard
 	}
@@ -440,31 +443,42 @@ func workGrey(img gocv.Mat) (gocv.Mat, float64) {
 // a slant, has no upright lines for the lattice search, but the stripes
 // within its squares do: it comes out as a score of square-sized boards,
 // all empty. When the grid of lines fitted to the picture holds two or
-// more of them, that grid is the board. Two diagrams side by side have no
-// grid over both, and a grid fitted to one of them holds no other.
+// more of them, that grid is the board, and every smaller board centred
+// in it goes. Two diagrams side by side have no grid over both; a grid
+// fitted to one holds no other, as a board a sixteenth of its size or
+// less is not one of them; and a board with a clear lattice of its own,
+// such as one of a page of small diagrams, is never replaced.
 func gridOver(grey gocv.Mat, found []Board, tr tracer) []Board {
-	g, ok := gridBoard(grey, tr)
+	g, ok := gridBoard(grey, hatchLooks, tr)
 	if !ok {
 		return found
 	}
 	a := Area(g.Corners)
-	var kept []Board
+	if !(a > 0) { // a degenerate fit would hold every point
+		return found
+	}
+	squares := 0
 	for _, b := range found {
-		if Area(b.Corners) > a/16 || !within(g.Corners, Centre(b.Corners)) {
+		if Area(b.Corners) <= a/16 && b.Lattice < confident && within(g.Corners, Centre(b.Corners)) {
+			squares++
+		}
+	}
+	if squares < 2 {
+		return found
+	}
+	tr.printf("  grid over %d square-sized boards: %v\n", squares, g.Corners)
+	kept := []Board{g}
+	for _, b := range found {
+		if Area(b.Corners) >= a || !within(g.Corners, Centre(b.Corners)) {
 			kept = append(kept, b)
 		}
 	}
-	if len(found)-len(kept) < 2 {
-		return found
-	}
-	tr.printf("  grid over %d square-sized boards: %v\n", len(found)-len(kept), g.Corners)
-	kept = append(kept, g)
 	readingOrder(kept)
 	return kept
 }
 
-func gridBoard(grey gocv.Mat, tr tracer) (Board, bool) {
-	b, fit, ok := findGrid(grey, tr)
+func gridBoard(grey gocv.Mat, looks []edgeLook, tr tracer) (Board, bool) {
+	b, fit, ok := findGrid(grey, looks, tr)
 	if ok {
 		b.Grid = &fit
 	}

@@ -46,14 +46,11 @@ type GridFit struct {
 	Error float64 `json:"error"`
 }
 
-// findGrid looks for a chessboard's 9x9 grid of lines in a grey picture.
-// A second look, blurred as much as a hatched square's stripes are
-// apart, sees a printed board whose dark squares are hatched: at the
-// first blur the stripes' edges outnumber the board's own, and set the
-// direction of a family of lines.
-func findGrid(grey gocv.Mat, tr tracer) (Board, GridFit, bool) {
+// findGrid looks for a chessboard's 9x9 grid of lines in a grey picture,
+// trying each of looks in turn until one gives a grid.
+func findGrid(grey gocv.Mat, looks []edgeLook, tr tracer) (Board, GridFit, bool) {
 	var in *integral
-	for _, look := range gridLooks {
+	for _, look := range looks {
 		segs := segments(grey, look)
 		if len(segs) < 8 {
 			continue
@@ -87,10 +84,16 @@ type edgeLook struct {
 	sigma, low, high float64
 }
 
-// gridLooks are the edge looks findGrid tries in turn. The blurred one's
-// thresholds are lower, as blur lowers the gradient of the step between
-// a white and a hatched square.
-var gridLooks = []edgeLook{{5, 1.2, 30, 90}, {0, 4, 15, 45}}
+// photoLooks are the edge looks for a photo's grid.
+var photoLooks = []edgeLook{{5, 1.2, 30, 90}}
+
+// hatchLooks add, for a printed board whose dark squares are hatched, a
+// look blurred as much as the stripes are apart (sigma 4 at lineSide;
+// kernel 0 lets OpenCV size it, 25 pixels): at the first look's blur the
+// stripes' edges outnumber the board's own and set the direction of a
+// family of lines. Its thresholds are lower, as blur lowers the step
+// between a white and a hatched square.
+var hatchLooks = append(photoLooks[:len(photoLooks):len(photoLooks)], edgeLook{0, 4, 15, 45})
 
 // lineSide is the longer side at which lines are looked for: the
 // Hough transform's cost grows with the edge pixels, and the grid is

@@ -32,13 +32,9 @@ func quadOf(c gocv.PointVector) (q [4]Point, ok bool) {
 // top-left. Which side of a rotated board is "top" is settled later, by
 // the pieces.
 func orderCorners(q [4]Point) [4]Point {
-	var cx, cy float64
-	for _, p := range q {
-		cx += p.X / 4
-		cy += p.Y / 4
-	}
+	c := Centre(q)
 	sort.Slice(q[:], func(i, j int) bool {
-		return math.Atan2(q[i].Y-cy, q[i].X-cx) < math.Atan2(q[j].Y-cy, q[j].X-cx)
+		return math.Atan2(q[i].Y-c.Y, q[i].X-c.X) < math.Atan2(q[j].Y-c.Y, q[j].X-c.X)
 	})
 	// Atan2 order from -pi runs clockwise in picture coordinates (y down),
 	// starting left of the centre; rotate so the corner with the smallest
