@@ -449,6 +449,17 @@ func workGrey(img gocv.Mat) (gocv.Mat, float64) {
 // less is not one of them; and a board with a clear lattice of its own,
 // such as one of a page of small diagrams, is never replaced.
 func gridOver(grey gocv.Mat, found []Board, tr tracer) []Board {
+	// The grid's lines cost more than the lattice search (on a page of
+	// diagrams, each with its clear lattice, the search's time again).
+	unclear := 0
+	for _, b := range found {
+		if b.Lattice < confident {
+			unclear++
+		}
+	}
+	if unclear < 2 {
+		return found
+	}
 	g, ok := gridBoard(grey, hatchLooks, tr)
 	if !ok {
 		return found
