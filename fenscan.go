@@ -876,8 +876,9 @@ func (s *Scanner) readPhoto(ctx context.Context, pic *detect.Picture, f detect.B
 type outlineMove struct{ scale, dx, dy float64 }
 
 // rereadMoves are the outlines, relative to the board's, from which a
-// doubtful board is read again (see readScales): up to 2% larger and
-// smaller, and shifted by a sixteenth of a square each way.
+// board is read again (see readScales; of a board read surely, only its
+// squares below rereadDoubt): up to 2% larger and smaller, and shifted by
+// a sixteenth of a square each way.
 var rereadMoves = [...]outlineMove{
 	{0.98, 0, 0}, {0.99, 0, 0}, {1.01, 0, 0}, {1.02, 0, 0},
 	{1, rereadShift, 0}, {1, -rereadShift, 0}, {1, 0, rereadShift}, {1, 0, -rereadShift},
@@ -925,8 +926,8 @@ const rereadDoubt = 0.9
 // up to 2% either way averages those chances out. Measured on photos
 // (always read so): samryan 95.62% -> 97.19% of squares (boards 1 -> 2
 // of 5), held-out renders end to end 88.07% -> 88.62%; on flat boards
-// read doubtfully (below uprightScore; screenshots are read surely and
-// once): 192 held-out design boards 96.33% -> 96.64% of squares (45.3%
+// read doubtfully (below uprightScore; screenshots, read surely, were
+// then read once): 192 held-out design boards 96.33% -> 96.64% of squares (45.3%
 // -> 47.9% of boards), real diagrams 96.6% -> 97.8% of boards. Adding
 // the four shifted outlines to the four sizes: 768 held-out design
 // boards 379 -> 386 entirely right, the real photos 99.06% -> 99.69% of
@@ -937,8 +938,8 @@ const rereadDoubt = 0.9
 // screens 533 -> 542 entirely right, real diagrams 88 -> 89 of 89, the
 // stress variants 98.1% -> 98.5%, 768 design boards 387 -> 413, the same
 // cropped to their squares 375 -> 396 of 751, testdata/heldout 16 -> 17
-// of 24; a diagram takes about a quarter longer. The choices made on r's own score (photo
-// or flat, which turn, which way up) stand.
+// of 24; a diagram takes about a quarter longer. The choices made on r's
+// own score (photo or flat, which turn, which way up) stand.
 func (s *Scanner) readScales(ctx context.Context, img gocv.Mat, pic *detect.Picture, r reading) (reading, error) {
 	clf := s.clf
 	if r.kind == Photo {
@@ -949,7 +950,7 @@ func (s *Scanner) readScales(ctx context.Context, img gocv.Mat, pic *detect.Pict
 	}
 	// Only the squares read as pieces, or doubtfully as empty, are read
 	// again: the network's time grows with the number of squares it
-	// reads, and a photo's reading would otherwise cost five times as
+	// reads, and a photo's reading would otherwise cost nine times as
 	// much. An empty square read surely almost never hides a piece. Of a
 	// board read surely, only its doubtful squares are.
 	var which [64]bool

@@ -14,7 +14,7 @@ import (
 
 // uprightScore is the mean log-probability of the squares' readings above
 // which a board is taken to be upright without trying other turns:
-// screenshots and scans are read once, a diagram photographed sideways
+// screenshots and scans are read in one turn, a diagram photographed sideways
 // gets its pieces read lying down, doubtfully, and is turned.
 const uprightScore = -0.05
 

@@ -443,11 +443,13 @@ func workGrey(img gocv.Mat) (gocv.Mat, float64) {
 // a slant, has no upright lines for the lattice search, but the stripes
 // within its squares do: it comes out as a score of square-sized boards,
 // all empty. When the grid of lines fitted to the picture holds two or
-// more of them, that grid is the board, and every smaller board centred
-// in it goes. Two diagrams side by side have no grid over both; a grid
-// fitted to one holds no other, as a board a sixteenth of its size or
-// less is not one of them; and a board with a clear lattice of its own,
-// such as one of a page of small diagrams, is never replaced.
+// more of them, that grid is the board, and every smaller board without a
+// clear lattice centred in it goes. Two diagrams side by side have no
+// grid over both; a grid fitted to one holds no other, as a board a
+// sixteenth of its size or less is not one of them; and a board with a
+// clear lattice of its own, such as one of a page of small diagrams, is
+// never replaced. A board as large as the grid or larger, a frame about
+// it, stays too.
 func gridOver(grey gocv.Mat, found []Board, tr tracer) []Board {
 	// The grid's lines cost more than the lattice search (on a page of
 	// diagrams, each with its clear lattice, the search's time again).
@@ -480,7 +482,7 @@ func gridOver(grey gocv.Mat, found []Board, tr tracer) []Board {
 	tr.printf("  grid over %d square-sized boards: %v\n", squares, g.Corners)
 	kept := []Board{g}
 	for _, b := range found {
-		if Area(b.Corners) >= a || !within(g.Corners, Centre(b.Corners)) {
+		if Area(b.Corners) >= a || b.Lattice >= confident || !within(g.Corners, Centre(b.Corners)) {
 			kept = append(kept, b)
 		}
 	}
