@@ -145,11 +145,19 @@ def widen(m, ch, emb, seed=0):
     return n
 
 
-def train_step(model, opt, xb, yb):
-    """One optimiser step on a batch; returns the loss."""
+def train_step(model, opt, xb, yb, teachers=(), distill=0.0, dT=2.0):
+    """One optimiser step on a batch; returns the loss. With teachers, a share
+    distill of the loss is the KL divergence from the teachers' averaged
+    probabilities at temperature dT (knowledge distillation: an ensemble's
+    answers carry which wrong classes a crop resembles)."""
     model.train()
     logits, _ = model(xb)
     loss = F.cross_entropy(logits, yb, label_smoothing=0.02)
+    if teachers:
+        with torch.no_grad():
+            pt = sum(F.softmax(t(xb)[0] / dT, 1) for t in teachers) / len(teachers)
+        kl = F.kl_div(F.log_softmax(logits / dT, 1), pt, reduction="batchmean") * dT * dT
+        loss = (1 - distill) * loss + distill * kl
     opt.zero_grad()
     loss.backward()
     opt.step()
@@ -317,6 +325,10 @@ def main():
                     help="warp crops and change their stroke weight (shape_augment) as well")
     ap.add_argument("--elastic", type=float, default=0.0,
                     help="with --shape-aug: also bend crops by a smooth random field of about this many pixels")
+    ap.add_argument("--teacher", default="",
+                    help="comma-separated ONNX models whose averaged answers the net also learns (see --distill)")
+    ap.add_argument("--distill", type=float, default=0.5,
+                    help="share of the loss taken by the teachers' answers, with --teacher")
     ap.add_argument("--average", default="",
                     help="comma-separated state dicts (.pt), or exports (.onnx) for a model trained with --init-onnx, "
                          "of runs from one start to average into the model (a weight 'soup'); with --minutes 0 "
@@ -364,6 +376,7 @@ def main():
                if sds[0][k].is_floating_point() else sds[0][k] for k in sds[0]}
         model.load_state_dict(avg)
         log("averaged %d state dicts: %s, weights %s" % (len(sds), a.average, ws))
+    teachers = [load_onnx(p).eval() for p in a.teacher.split(",")] if a.teacher else []
     nparams = sum(p.numel() for p in model.parameters())
     log("params %d" % nparams)
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=1e-4)
@@ -401,7 +414,7 @@ def main():
                 # some designs draw their knights facing right.
                 flip = (torch.rand(len(idx)) < 0.5)[:, None, None, None]
                 xb = torch.where(flip, xb.flip(3), xb)
-            loss = train_step(model, opt, xb, Yt_t[idx])
+            loss = train_step(model, opt, xb, Yt_t[idx], teachers, a.distill)
             step += 1
             seen += len(idx)
             if step % 200 == 0:
