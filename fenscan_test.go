@@ -21,6 +21,7 @@ import (
 	"github.com/fenscan/fenscan/classify"
 	"github.com/fenscan/fenscan/detect"
 	"github.com/fenscan/fenscan/internal/testfiles"
+	"github.com/fenscan/fenscan/models"
 	"gocv.io/x/gocv"
 	"golang.org/x/image/bmp"
 	xdraw "golang.org/x/image/draw"
@@ -198,6 +199,42 @@ func TestScanDoubtful(t *testing.T) {
 		if w := boards[0].Position.Warnings; slices.Contains(w, bareWarning) != (c.warning != "") {
 			t.Errorf("%s: warnings %q, want %q among them: %v", c.file, w, bareWarning, c.warning != "")
 		}
+	}
+}
+
+// TestSecondModel reads two held-out designs with a doubtful square the
+// digital model alone reads wrong (font-condal's b8 bishop as a knight,
+// scid-kingdom's g5 pawn as a queen) and the pair of models right; a
+// model of one's own is read alone, as with OneModel; and a second model
+// that cannot be loaded is an error naming it, not a crash.
+func TestSecondModel(t *testing.T) {
+	pair := newScanner(t, Options{})
+	one := newScanner(t, Options{OneModel: true})
+	own := newScanner(t, Options{Model: models.Digital})
+	for _, c := range []struct{ file, want string }{
+		{"books/font-condal-10.png", "r1b1k2r/8/2n4p/3pK3/8/2PP4/2N1B2P/1R6"},
+		{"heldout/12_scid-kingdom_screenshot.png", "4k3/3N1p2/8/6p1/p7/8/4K3/8"},
+	} {
+		read := func(s *Scanner) string {
+			boards, err := s.ScanFile(context.Background(), "testdata/"+c.file)
+			if err != nil {
+				t.Fatalf("%s: %v", c.file, err)
+			}
+			return boards[0].Placement()
+		}
+		got, alone := read(pair), read(one)
+		if r2, r1 := squaresRight(t, got, c.want), squaresRight(t, alone, c.want); r2 <= r1 {
+			t.Errorf("%s: two models read %s (%d squares right), one alone %s (%d); want more right with two",
+				c.file, got, r2, alone, r1)
+		}
+		if o := read(own); o != alone {
+			t.Errorf("%s: with Options.Model read %s, want %s as one model alone", c.file, o, alone)
+		}
+	}
+	bad := newScanner(t, Options{SecondModel: []byte("not a model")})
+	_, err := bad.ScanFile(context.Background(), "testdata/books/font-condal-10.png")
+	if err == nil || !strings.Contains(err.Error(), "second model") {
+		t.Errorf("a broken second model gave %v, want an error naming it", err)
 	}
 }
 

@@ -206,13 +206,69 @@ func (c *Classifier) ReadSquares(ctx context.Context, board *image.Gray, which [
 	return c.read(ctx, board, skip)
 }
 
+// ReadEach reads the squares marked in which on each of boards (the same
+// board cut from outlines a little apart, say), packing their crops into
+// as few runs of the network as Batch allows: a run's fixed cost, not its
+// crops, is most of the time when only a few squares of each board are
+// read. Squares not asked for have zero probabilities.
+func (c *Classifier) ReadEach(ctx context.Context, boards []*image.Gray, which [64]bool) ([][64]Probs, error) {
+	var run []int
+	for sq, w := range which {
+		if w {
+			run = append(run, sq)
+		}
+	}
+	out := make([][64]Probs, len(boards))
+	if len(run) == 0 {
+		return out, nil
+	}
+	type cell struct{ board, sq int }
+	var cells []cell
+	for i, b := range boards {
+		if err := c.checkSize(b); err != nil {
+			return nil, err
+		}
+		for _, sq := range run {
+			cells = append(cells, cell{i, sq})
+		}
+	}
+	n := c.crop.X * c.crop.Y
+	for start := 0; start < len(cells); start += Batch {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		part := cells[start:min(start+Batch, len(cells))]
+		input := make([]float32, len(part)*n)
+		for i, p := range part {
+			cropTo(input[i*n:(i+1)*n], boards[p.board], c.crop, p.sq)
+		}
+		outs, err := c.net.forward(input, len(part), c.logits, NumClasses)
+		if err != nil {
+			return nil, err
+		}
+		logits := outs[c.logits]
+		for i, p := range part {
+			out[p.board][p.sq] = softmax(logits[i*NumClasses : (i+1)*NumClasses])
+		}
+	}
+	return out, nil
+}
+
+// checkSize reports whether board is 8 crops wide and 8 high.
+func (c *Classifier) checkSize(board *image.Gray) error {
+	b := board.Bounds()
+	if b.Dx() != 8*c.crop.X || b.Dy() != 8*c.crop.Y {
+		return fmt.Errorf("classify: board is %dx%d, want %dx%d", b.Dx(), b.Dy(), 8*c.crop.X, 8*c.crop.Y)
+	}
+	return nil
+}
+
 func (c *Classifier) read(ctx context.Context, board *image.Gray, skip [64]bool) (*Reading, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	b := board.Bounds()
-	if b.Dx() != 8*c.crop.X || b.Dy() != 8*c.crop.Y {
-		return nil, fmt.Errorf("classify: board is %dx%d, want %dx%d", b.Dx(), b.Dy(), 8*c.crop.X, 8*c.crop.Y)
+	if err := c.checkSize(board); err != nil {
+		return nil, err
 	}
 	var run []int // the squares the network reads, in order
 	for sq := range skip {
@@ -294,20 +350,26 @@ var plainProbs = func() Probs {
 // crops lays out the crops of squares, in that order, as the network's input:
 // shape [len(squares),1,crop.Y,crop.X], pixels scaled to [0, 1].
 func crops(board *image.Gray, crop image.Point, squares []int) []float32 {
-	w, h := crop.X, crop.Y
-	in := make([]float32, len(squares)*w*h)
-	b := board.Bounds()
+	n := crop.X * crop.Y
+	in := make([]float32, len(squares)*n)
 	for i, sq := range squares {
-		r, c := sq/8, sq%8
-		base := i * w * h
-		for y := 0; y < h; y++ {
-			row := board.Pix[board.PixOffset(b.Min.X+c*w, b.Min.Y+r*h+y):]
-			for x := 0; x < w; x++ {
-				in[base+y*w+x] = float32(row[x]) / 255
-			}
-		}
+		cropTo(in[i*n:(i+1)*n], board, crop, sq)
 	}
 	return in
+}
+
+// cropTo writes the crop of square sq of board to dst, row by row, its
+// pixels scaled to [0, 1].
+func cropTo(dst []float32, board *image.Gray, crop image.Point, sq int) {
+	w, h := crop.X, crop.Y
+	b := board.Bounds()
+	r, c := sq/8, sq%8
+	for y := 0; y < h; y++ {
+		row := board.Pix[board.PixOffset(b.Min.X+c*w, b.Min.Y+r*h+y):]
+		for x := 0; x < w; x++ {
+			dst[y*w+x] = float32(row[x]) / 255
+		}
+	}
 }
 
 func softmax(logits []float32) Probs {

@@ -9,6 +9,12 @@ import _ "embed"
 //go:embed digital.onnx
 var Digital []byte
 
+// Digital2 is a second digital model, trained otherwise: its readings of
+// a flat board's doubtful squares are averaged with Digital's.
+//
+//go:embed digital2.onnx
+var Digital2 []byte
+
 // Photo classifies squares of photos of real boards, each with the space
 // above it (detect.Columns).
 //

@@ -83,6 +83,8 @@ the others' results are still printed), 2 on a usage error.`,
 // commands that scan.
 type modelFlags struct {
 	modelPath   string
+	secondPath  string
+	oneModel    bool
 	photoPath   string
 	kind        string
 	runtime     string
@@ -94,6 +96,9 @@ type modelFlags struct {
 
 func (m *modelFlags) register(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&m.modelPath, "model", "", "ONNX model `FILE` to use instead of the embedded digital one")
+	cmd.Flags().StringVar(&m.secondPath, "second-model", "",
+		"ONNX model `FILE` whose readings of a flat board's doubtful squares are averaged with the digital model's (default: the embedded one, unless --model is given)")
+	cmd.Flags().BoolVar(&m.oneModel, "one-model", false, "read flat boards with the digital model alone, without the second")
 	cmd.Flags().StringVar(&m.photoPath, "photo-model", "", "ONNX model `FILE` to use instead of the embedded photo one")
 	cmd.Flags().StringVar(&m.runtime, "runtime", string(classify.OpenCV), "inference runtime: opencv or onnx-go")
 	cmd.Flags().StringVar(&m.kind, "kind", string(fenscan.Auto),
@@ -133,6 +138,14 @@ func (m *modelFlags) scanner(opts fenscan.Options) (*fenscan.Scanner, error) {
 		}
 		opts.Model = b
 	}
+	if m.secondPath != "" {
+		b, err := os.ReadFile(m.secondPath)
+		if err != nil {
+			return nil, fmt.Errorf("--second-model: %w", err)
+		}
+		opts.SecondModel = b
+	}
+	opts.OneModel = m.oneModel
 	if m.photoPath != "" {
 		b, err := os.ReadFile(m.photoPath)
 		if err != nil {

@@ -19,7 +19,7 @@ func newVersionCmd(ios ioStreams) *cobra.Command {
 			for _, m := range []struct {
 				name  string
 				model []byte
-			}{{"digital", models.Digital}, {"photo", models.Photo}, {"coords", models.Coords}} {
+			}{{"digital", models.Digital}, {"digital2", models.Digital2}, {"photo", models.Photo}, {"coords", models.Coords}} {
 				fmt.Fprintf(ios.Out, "model %s %s (%d bytes)\n", m.name, classify.ModelID(m.model), len(m.model))
 			}
 			return nil
