@@ -131,7 +131,8 @@ type Options struct {
 	// readings of a flat board's doubtful squares are averaged with
 	// Model's (see readScales). Nil means the embedded one, unless Model
 	// is set: a model of one's own is read alone, as the pair is chosen
-	// together.
+	// together. With a Profile for the digital model, that model reads
+	// alone too.
 	SecondModel []byte
 	// OneModel reads flat boards with Model alone, without SecondModel.
 	OneModel bool
@@ -203,7 +204,17 @@ func New(opts Options) (*Scanner, error) {
 		return nil, fmt.Errorf("profile was made for model %s, not a model in use (%s, photo %s)",
 			p.Model, clf.ID(), classify.ModelID(photoModel(opts)))
 	}
-	return &Scanner{opts: opts, clf: clf}, nil
+	s := &Scanner{opts: opts, clf: clf}
+	// A second model given is checked now, not when a doubtful square
+	// first needs it: a bad file would otherwise pass unnoticed on sure
+	// pictures and fail each doubtful one.
+	if opts.SecondModel != nil && !opts.OneModel {
+		if _, err := s.secondClassifier(); err != nil {
+			s.Close()
+			return nil, err
+		}
+	}
+	return s, nil
 }
 
 // Close frees the models.
@@ -245,10 +256,16 @@ func (s *Scanner) photoClassifier() (*classify.Classifier, error) {
 	return c, nil
 }
 
+// ErrSecondModel is wrapped by the errors of a second model that cannot
+// be used (Options.SecondModel).
+var ErrSecondModel = errors.New("second model")
+
 // secondClassifier returns the second digital model, loading it the first
 // time, or nil when flat boards are read by one model.
 func (s *Scanner) secondClassifier() (*classify.Classifier, error) {
-	if s.second != nil || s.opts.OneModel {
+	// A profile adapts the first model's readings to a set; the pair's
+	// mean was never measured with one.
+	if s.second != nil || s.opts.OneModel || s.opts.Profile != nil && s.opts.Profile.Model == s.clf.ID() {
 		return s.second, nil
 	}
 	model := s.opts.SecondModel
@@ -260,11 +277,11 @@ func (s *Scanner) secondClassifier() (*classify.Classifier, error) {
 	}
 	c, err := classify.New(model, s.opts.Runtime)
 	if err != nil {
-		return nil, fmt.Errorf("second model: %w", err)
+		return nil, fmt.Errorf("%w: %w", ErrSecondModel, err)
 	}
 	if c.Crop() != s.clf.Crop() {
 		c.Close()
-		return nil, fmt.Errorf("second model: takes %dx%d crops, want %dx%d as the first", c.Crop().X, c.Crop().Y, s.clf.Crop().X, s.clf.Crop().Y)
+		return nil, fmt.Errorf("%w: takes %dx%d crops, want %dx%d as the first", ErrSecondModel, c.Crop().X, c.Crop().Y, s.clf.Crop().X, s.clf.Crop().Y)
 	}
 	s.second = c
 	return c, nil
@@ -976,7 +993,9 @@ const rereadDoubt = 0.9
 // stress variants 98.1% -> 98.5%, 768 design boards 387 -> 413, the same
 // cropped to their squares 375 -> 396 of 751, testdata/heldout 16 -> 17
 // of 24; a diagram takes about a quarter longer. A flat board's squares
-// below rereadDoubt are read by the second model too (secondClassifier),
+// below rereadDoubt are read by the second model too, where there is one
+// (secondClassifier: not with OneModel, nor with a Model of one's own
+// and no SecondModel, nor with a Profile),
 // from r's outline and the same eight: two networks trained otherwise err
 // on different crops (held-out crops 94.72% -> 94.89%; 751 design boards
 // cropped to their squares 396 -> 409 entirely right, the stress variants

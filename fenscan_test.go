@@ -204,37 +204,49 @@ func TestScanDoubtful(t *testing.T) {
 
 // TestSecondModel reads two held-out designs with a doubtful square the
 // digital model alone reads wrong (font-condal's b8 bishop as a knight,
-// scid-kingdom's g5 pawn as a queen) and the pair of models right; a
-// model of one's own is read alone, as with OneModel; and a second model
-// that cannot be loaded is an error naming it, not a crash.
+// scid-kingdom's g5 pawn as a queen) and the pair of models right. A
+// model of one's own is read alone, as with OneModel, unless a second is
+// given too; the first model given as its own second reads as one model
+// alone (each square's mean counts every reading once); and a second model
+// that cannot be loaded is refused by New.
 func TestSecondModel(t *testing.T) {
 	pair := newScanner(t, Options{})
 	one := newScanner(t, Options{OneModel: true})
 	own := newScanner(t, Options{Model: models.Digital})
+	ownPair := newScanner(t, Options{Model: models.Digital, SecondModel: models.Digital2})
+	twice := newScanner(t, Options{SecondModel: models.Digital})
 	for _, c := range []struct{ file, want string }{
 		{"books/font-condal-10.png", "r1b1k2r/8/2n4p/3pK3/8/2PP4/2N1B2P/1R6"},
 		{"heldout/12_scid-kingdom_screenshot.png", "4k3/3N1p2/8/6p1/p7/8/4K3/8"},
 	} {
-		read := func(s *Scanner) string {
+		read := func(s *Scanner) *Board {
 			boards, err := s.ScanFile(context.Background(), "testdata/"+c.file)
 			if err != nil {
 				t.Fatalf("%s: %v", c.file, err)
 			}
-			return boards[0].Placement()
+			return &boards[0]
 		}
-		got, alone := read(pair), read(one)
-		if r2, r1 := squaresRight(t, got, c.want), squaresRight(t, alone, c.want); r2 <= r1 {
+		got, alone := read(pair).Placement(), read(one)
+		if r2, r1 := squaresRight(t, got, c.want), squaresRight(t, alone.Placement(), c.want); r2 <= r1 {
 			t.Errorf("%s: two models read %s (%d squares right), one alone %s (%d); want more right with two",
-				c.file, got, r2, alone, r1)
+				c.file, got, r2, alone.Placement(), r1)
 		}
-		if o := read(own); o != alone {
-			t.Errorf("%s: with Options.Model read %s, want %s as one model alone", c.file, o, alone)
+		if o := read(own).Placement(); o != alone.Placement() {
+			t.Errorf("%s: with Options.Model read %s, want %s as one model alone", c.file, o, alone.Placement())
+		}
+		if o := read(ownPair).Placement(); o != got {
+			t.Errorf("%s: with Options.Model and SecondModel read %s, want %s as the pair", c.file, o, got)
+		}
+		tw := read(twice)
+		for i, sq := range tw.Squares {
+			if sq.Piece != alone.Squares[i].Piece || math.Abs(sq.Prob-alone.Squares[i].Prob) > 1e-5 {
+				t.Errorf("%s: the first model as its own second reads %s as %q %.6f, alone %q %.6f",
+					c.file, sq.Name, sq.Piece, sq.Prob, alone.Squares[i].Piece, alone.Squares[i].Prob)
+			}
 		}
 	}
-	bad := newScanner(t, Options{SecondModel: []byte("not a model")})
-	_, err := bad.ScanFile(context.Background(), "testdata/books/font-condal-10.png")
-	if err == nil || !strings.Contains(err.Error(), "second model") {
-		t.Errorf("a broken second model gave %v, want an error naming it", err)
+	if _, err := New(Options{SecondModel: []byte("not a model")}); !errors.Is(err, ErrSecondModel) {
+		t.Errorf("a broken second model gave %v, want ErrSecondModel", err)
 	}
 }
 

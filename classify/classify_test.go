@@ -131,3 +131,49 @@ func BenchmarkClassify(b *testing.B) {
 		})
 	}
 }
+
+// TestReadEach reads the same squares of several boards packed together,
+// more crops than one run holds, as each board read alone gives them, on
+// both runtimes and with both flat models.
+func TestReadEach(t *testing.T) {
+	board := warped(t)
+	// The same board with rows shifted: boards that differ, as the moved
+	// outlines of fenscan's rereading do.
+	shifted := image.NewGray(board.Bounds())
+	copy(shifted.Pix, board.Pix[3*board.Stride:])
+	boards := []*image.Gray{board, shifted, board, shifted}
+	var which [64]bool
+	n := 0
+	for sq := 0; sq < 64; sq += 2 {
+		which[sq], n = true, n+1
+	}
+	if len(boards)*n <= classify.Batch {
+		t.Fatalf("%d crops fit one run; the test needs more", len(boards)*n)
+	}
+	for _, model := range [][]byte{models.Digital, models.Digital2} {
+		for _, rt := range classify.Runtimes {
+			c, err := classify.New(model, rt)
+			if err != nil {
+				t.Fatalf("%s: %v", rt, err)
+			}
+			got, err := c.ReadEach(context.Background(), boards, which)
+			if err != nil {
+				t.Fatalf("%s: %v", rt, err)
+			}
+			for i, b := range boards {
+				want, err := c.ReadSquares(context.Background(), b, which)
+				if err != nil {
+					t.Fatalf("%s: %v", rt, err)
+				}
+				for sq := range want.Probs {
+					for k := range want.Probs[sq] {
+						if d := math.Abs(float64(got[i][sq][k] - want.Probs[sq][k])); d > 1e-4 || !which[sq] && got[i][sq][k] != 0 {
+							t.Fatalf("%s %s: board %d square %d class %d: %g packed, %g alone", c.ID(), rt, i, sq, k, got[i][sq][k], want.Probs[sq][k])
+						}
+					}
+				}
+			}
+			c.Close()
+		}
+	}
+}

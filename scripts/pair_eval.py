@@ -1,7 +1,8 @@
 """Held-out crop accuracy of the digital model read alone, with shifted
-crops, and paired with second models, as fenscan reads a flat board's
-doubtful squares (fenscan.go readScales): squares the first model reads
-below 0.9 take the summed log-probabilities of the crop and its four
+crops, and paired with second models, much as fenscan reads a flat
+board's doubtful squares (fenscan.go readScales, which also scales the
+outline and shifts it by 2 pixels of a crop): squares the first model
+reads below 0.9 take the summed log-probabilities of the crop and its four
 1-pixel shifts, by the first model and by the second.
 
 usage: /usr/bin/python3 scripts/pair_eval.py [--first models/digital.onnx]

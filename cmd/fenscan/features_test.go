@@ -229,9 +229,21 @@ func TestVersion(t *testing.T) {
 	for _, m := range []struct {
 		name  string
 		model []byte
-	}{{"digital", models.Digital}, {"photo", models.Photo}, {"coords", models.Coords}} {
+	}{{"digital", models.Digital}, {"digital2", models.Digital2}, {"photo", models.Photo}, {"coords", models.Coords}} {
 		if line := "model " + m.name + " " + classify.ModelID(m.model); !strings.Contains(r.out, line) {
 			t.Errorf("version does not say %q:\n%s", line, r.out)
 		}
+	}
+}
+
+// TestSecondModelFile: a second model that cannot be loaded is refused
+// before any picture is read, in one line naming the file, even when the
+// picture (a screenshot read surely) would never have needed it.
+func TestSecondModelFile(t *testing.T) {
+	bad := filepath.Join(t.TempDir(), "second.onnx")
+	writeFile(t, bad, []byte("not a model"))
+	r := fenscanRun("scan", "--second-model", bad, cburnett)
+	if r.code == 0 || r.out != "" || strings.Count(r.err, "\n") != 1 || !strings.Contains(r.err, bad+": second model") {
+		t.Errorf("exit %d, out %q, err %q; want a failure and one line naming %s", r.code, r.out, r.err, bad)
 	}
 }

@@ -138,6 +138,9 @@ func (m *modelFlags) scanner(opts fenscan.Options) (*fenscan.Scanner, error) {
 		}
 		opts.Model = b
 	}
+	if m.secondPath != "" && m.oneModel {
+		return nil, usageError{fmt.Errorf("--one-model and --second-model cannot be used together")}
+	}
 	if m.secondPath != "" {
 		b, err := os.ReadFile(m.secondPath)
 		if err != nil {
@@ -176,6 +179,9 @@ func (m *modelFlags) scanner(opts fenscan.Options) (*fenscan.Scanner, error) {
 		opts.Trace = os.Stderr
 	}
 	s, err := fenscan.New(opts)
+	if err != nil && m.secondPath != "" && errors.Is(err, fenscan.ErrSecondModel) {
+		return nil, fmt.Errorf("%s: %w", m.secondPath, err)
+	}
 	if err != nil && m.modelPath != "" {
 		return nil, fmt.Errorf("%s: %w", m.modelPath, err)
 	}

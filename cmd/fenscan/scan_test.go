@@ -471,6 +471,7 @@ func TestScanUsage(t *testing.T) {
 		{"scan", "--url", "chess.com", cburnett},
 		{"scan", "--flip", "maybe", cburnett},
 		{"scan", "--kind", "drawing", cburnett},
+		{"scan", "--one-model", "--second-model", "second.onnx", cburnett},
 		{"scan", "--no-such-flag", cburnett},
 	} {
 		r := fenscanRun(args...)
