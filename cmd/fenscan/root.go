@@ -96,9 +96,6 @@ type modelFlags struct {
 
 func (m *modelFlags) register(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&m.modelPath, "model", "", "ONNX model `FILE` to use instead of the embedded digital one")
-	cmd.Flags().StringVar(&m.secondPath, "second-model", "",
-		"ONNX model `FILE` whose readings of a flat board's doubtful squares are averaged with the digital model's (default: the embedded one, unless --model is given)")
-	cmd.Flags().BoolVar(&m.oneModel, "one-model", false, "read flat boards with the digital model alone, without the second")
 	cmd.Flags().StringVar(&m.photoPath, "photo-model", "", "ONNX model `FILE` to use instead of the embedded photo one")
 	cmd.Flags().StringVar(&m.runtime, "runtime", string(classify.OpenCV), "inference runtime: opencv or onnx-go")
 	cmd.Flags().StringVar(&m.kind, "kind", string(fenscan.Auto),
@@ -109,6 +106,9 @@ func (m *modelFlags) register(cmd *cobra.Command) {
 // the commands that read positions (not adapt, which builds profiles).
 func (m *modelFlags) registerReading(cmd *cobra.Command) {
 	m.register(cmd)
+	cmd.Flags().StringVar(&m.secondPath, "second-model", "",
+		"ONNX model `FILE` whose readings of a flat board's doubtful squares are averaged with the digital model's (default: the embedded one, unless --model is given)")
+	cmd.Flags().BoolVar(&m.oneModel, "one-model", false, "read flat boards with the digital model alone, without the second")
 	cmd.Flags().StringVar(&m.profilePath, "profile", "", "adapt to a piece set with the profile `FILE` made by fenscan adapt")
 	cmd.Flags().BoolVar(&m.consistency, "consistency", false, "let doubtful squares take the reading of confident look-alike squares")
 	cmd.Flags().BoolVar(&m.noPrior, "no-square-prior", false,
