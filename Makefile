@@ -48,9 +48,14 @@ testdata:
 
 # Rebuild models/digital.onnx from scratch (fetch art, render, train, export, evaluate,
 # regenerate testdata/heldout and models/README.md); ~85 min on 2 CPU cores.
-.PHONY: model photo-model coords-model
+.PHONY: model second-model photo-model coords-model
 model:
 	sh scripts/build_model.sh
+
+# Rebuild models/digital2.onnx, the second digital model, from models/digital.onnx (~45 min;
+# after `make model`, which renders the held-out crops it is measured on).
+second-model:
+	sh scripts/build_second_model.sh
 
 # Rebuild models/photo.onnx (Blender renders and real photos; ~4.5 hours on 2 cores).
 photo-model:

@@ -65,3 +65,27 @@ func Adapt(ctx context.Context, s *Scanner, labels []Label) (*profile.Profile, e
 	}
 	return b.Profile()
 }
+
+// LabelsKind is the kind of picture that labels' kind column gives for
+// all of them: Photo when every row is a photo, Digital when every row is
+// a screenshot or a diagram, and Auto otherwise. A profile is of one set
+// seen one way; adapting reads its pictures as the labels say rather than
+// guessing each, which may read a damaged diagram as a photo.
+func LabelsKind(labels []Label) Kind {
+	photos, flat := 0, 0
+	for _, l := range labels {
+		switch l.Kind {
+		case "photo":
+			photos++
+		case "screenshot", "diagram":
+			flat++
+		}
+	}
+	switch {
+	case len(labels) > 0 && photos == len(labels):
+		return Photo
+	case len(labels) > 0 && flat == len(labels):
+		return Digital
+	}
+	return Auto
+}

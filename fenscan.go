@@ -152,7 +152,8 @@ type Options struct {
 	Trace io.Writer
 	// Profile adapts the classifier to one piece set (see package
 	// profile); it must have been made with one of the models in use,
-	// and applies to the boards that model reads.
+	// and applies to the boards that model reads. With Kind Auto, the
+	// profile's model chooses the kind: Digital or Photo.
 	Profile *profile.Profile
 	// Consistency lets doubtful squares take the reading of confident
 	// squares that look the same (package consistency). Off by default:
@@ -203,6 +204,15 @@ func New(opts Options) (*Scanner, error) {
 		clf.Close()
 		return nil, fmt.Errorf("profile was made for model %s, not a model in use (%s, photo %s)",
 			p.Model, clf.ID(), classify.ModelID(photoModel(opts)))
+	}
+	// A profile is of one set seen one way, flat or in photos: in auto
+	// mode it chooses the kind, so that a doubtful diagram is not read as
+	// a photo, where a flat set's profile does not apply.
+	if p := opts.Profile; p != nil && (opts.Kind == "" || opts.Kind == Auto) {
+		opts.Kind = Digital
+		if p.Model != clf.ID() {
+			opts.Kind = Photo
+		}
 	}
 	s := &Scanner{opts: opts, clf: clf}
 	// A second model given is checked now, not when a doubtful square

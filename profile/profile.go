@@ -3,10 +3,12 @@
 //
 // A profile keeps, for each piece (and empty) on each shade of square, the
 // mean of the network's embeddings of the user's crops: a prototype. At
-// use, a square's embedding is compared with the prototypes, and that
-// nearest-prototype reading is blended with the network's own. No
-// training and no Python: building a profile is a few scans, using one is
-// 26 dot products per square.
+// use, a square's embedding is compared with each class's prototypes,
+// pooled over both shades, and that nearest-prototype reading is blended
+// with the network's own. No training and no Python: building a profile
+// is a few scans, using one is 13 dot products per square. The file keeps
+// the shades apart, as it was first written, so that files made before
+// the pooling read the same.
 //
 // The file is JSON:
 //
@@ -43,6 +45,11 @@ const (
 	// weight is how much the prototypes count against the network, in a
 	// geometric blend.
 	weight = 0.5
+	// sure is the probability from which the network's reading of a
+	// square stands as it is: a profile from two pictures corrects what
+	// the network doubts (630 held-out design boards 390 -> 392 entirely
+	// right).
+	sure = 0.99
 )
 
 // Prototype is the mean embedding of one class on one shade of square.
@@ -166,31 +173,34 @@ func Read(r io.Reader, models ...string) (*Profile, error) {
 }
 
 // Adjust blends each square's class probabilities (in the order of labels)
-// with its similarity to the profile's prototypes of the same shade.
+// with its similarity to the profile's prototypes.
+//
+// A class's prototypes on the two shades of square are pooled, weighted by
+// their counts: two pictures hold few of each piece, and split by shade
+// each mean rests on half of them. On 624 held-out design boards read
+// after profiles of two boards of their design, the pooled prototypes left
+// 258 boards' squares all right against 226 split by shade (207 without a
+// profile); end to end, 390 of 630 against 360 (334).
 func (p *Profile) Adjust(probs [64][13]float32, emb [][]float32, labels [13]string) [64][13]float32 {
 	if len(emb) != 64 {
 		return probs
 	}
-	index := map[string]int{}
-	for k, l := range labels {
-		index[l] = k
+	protos := p.pooled(labels)
+	if len(protos) == 0 {
+		return probs
 	}
 	out := probs
 	for i, e := range emb {
 		if len(e) != p.Dim {
 			return probs
 		}
+		if slices.Max(probs[i][:]) >= sure {
+			continue
+		}
 		u := vec.Unit(e)
 		sims := map[int]float64{}
-		for _, pr := range p.Prototypes {
-			k, ok := index[pr.Class]
-			if !ok || pr.Shade != Shade(i) {
-				continue
-			}
-			sims[k] = vec.Dot(u, vec.Unit(pr.Mean)) / temperature
-		}
-		if len(sims) == 0 {
-			continue
+		for k, mean := range protos {
+			sims[k] = vec.Dot(u, mean) / temperature
 		}
 		// The profile only reorders the classes it knows: their share of
 		// the network's probability is redistributed by a blend of the two
@@ -215,6 +225,36 @@ func (p *Profile) Adjust(probs [64][13]float32, emb [][]float32, labels [13]stri
 		for k := range sims {
 			out[i][k] = float32(share * mixed[k] / blended)
 		}
+	}
+	return out
+}
+
+// pooled gives each class of labels that the profile knows the unit
+// vector of its prototypes' count-weighted mean over both shades, by the
+// class's index in labels.
+func (p *Profile) pooled(labels [13]string) map[int][]float64 {
+	index := map[string]int{}
+	for k, l := range labels {
+		index[l] = k
+	}
+	sums := map[int][]float64{}
+	for _, pr := range p.Prototypes {
+		k, ok := index[pr.Class]
+		if !ok {
+			continue
+		}
+		s := sums[k]
+		if s == nil {
+			s = make([]float64, p.Dim)
+			sums[k] = s
+		}
+		for j, v := range pr.Mean {
+			s[j] += float64(pr.Count) * float64(v)
+		}
+	}
+	out := map[int][]float64{}
+	for k, s := range sums {
+		out[k] = vec.Unit(s)
 	}
 	return out
 }

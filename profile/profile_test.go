@@ -9,7 +9,7 @@ import (
 var labels = [13]string{"", "P", "N", "B", "R", "Q", "K", "p", "n", "b", "r", "q", "k"}
 
 func TestBuildReadAdjust(t *testing.T) {
-	look := map[string][]float32{"": {1, 0, 0, 0}, "P": {0, 1, 0, 0}, "B": {0, 0, 1, 0}}
+	look := map[string][]float32{"": {1, 0, 0, 0}, "P": {0, 1, 0, 0}, "B": {0, 0, 1, 0}, "N": {0, 0, 0.7, 0.7}}
 	var classes [64]string
 	emb := make([][]float32, 64)
 	for i := range emb {
@@ -19,6 +19,9 @@ func TestBuildReadAdjust(t *testing.T) {
 		}
 		if i == 2 || i == 3 {
 			classes[i] = "B"
+		}
+		if i == 4 { // a light square
+			classes[i] = "N"
 		}
 		emb[i] = look[classes[i]]
 	}
@@ -49,12 +52,19 @@ func TestBuildReadAdjust(t *testing.T) {
 	if out[10][1] <= out[10][3] {
 		t.Errorf("square 10: pawn %.2f, bishop %.2f; want the pawn ahead", out[10][1], out[10][3])
 	}
+	// A piece the profile saw only on light squares is known on dark
+	// ones too: the knight on dark square 17, read as a pawn.
+	probs[17] = [13]float32{0.05, 0.6, 0.35}
+	emb[17] = look["N"]
+	if out := got.Adjust(probs, emb, labels); out[17][2] <= out[17][1] {
+		t.Errorf("square 17: knight %.2f, pawn %.2f; want the knight ahead", out[17][2], out[17][1])
+	}
 	// A piece the profile never saw, looking like nothing in it, keeps
 	// the network's reading: the knight.
-	probs[20] = [13]float32{0.01, 0, 0.98, 0, 0, 0, 0.01}
+	probs[20] = [13]float32{0.01, 0, 0, 0, 0, 0.98, 0.01}
 	emb[20] = []float32{0, 0, 0, 1}
-	if out := got.Adjust(probs, emb, labels); out[20][2] < 0.5 {
-		t.Errorf("unseen knight fell to %.3f", out[20][2])
+	if out := got.Adjust(probs, emb, labels); out[20][5] < 0.5 {
+		t.Errorf("unseen queen fell to %.3f", out[20][5])
 	}
 
 	if _, err := Read(bytes.NewReader(buf.Bytes()), "sha256:other"); err == nil || !strings.Contains(err.Error(), "made for model") {

@@ -14,6 +14,9 @@ type adaptOptions struct {
 	model  modelFlags
 	out    string
 	labels string
+	// kindSet is whether --kind was given; without it, the labels' kind
+	// column chooses.
+	kindSet bool
 }
 
 func newAdaptCmd(ios ioStreams) *cobra.Command {
@@ -23,16 +26,22 @@ func newAdaptCmd(ios ioStreams) *cobra.Command {
 		Short: "Teach fenscan your piece set from a few labelled pictures",
 		Long: `Read one to a few labelled pictures of one piece set (a CSV with the columns
 image, fen_placement and kind, as for fenscan eval) and write a profile:
-for each piece on each shade of square, the mean of the network's features
-of your crops. "fenscan scan --profile PROFILE" and "fenscan eval --profile
-PROFILE" then weigh each square's likeness to your pieces with the
-network's reading. A profile is JSON (format "fenscan-profile", version 1)
-and belongs to the model that made it; another model refuses it.`,
+for each piece, the mean of the network's features of your crops. The
+pictures are read as --kind says or, without it, as the kind column says
+when it says the same of all (photo, or screenshot and diagram).
+
+"fenscan scan --profile PROFILE" and "fenscan eval --profile PROFILE" then
+weigh the likeness of each square the network doubts to your pieces with
+the network's reading, and read every board as the profile's pictures
+were read (flat or photo) unless --kind says otherwise. A profile is JSON
+(format "fenscan-profile", version 1) and belongs to the model that made
+it; another model refuses it.`,
 		Example: `  fenscan adapt my-set.csv -o my-set.profile
   fenscan scan --profile my-set.profile photo.jpg`,
 		Args: usageArgs(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.labels = args[0]
+			opts.kindSet = cmd.Flags().Changed("kind")
 			return runAdapt(cmd.Context(), opts, ios)
 		},
 	}
@@ -48,6 +57,9 @@ func runAdapt(ctx context.Context, opts *adaptOptions, ios ioStreams) error {
 	labels, err := fenscan.ReadLabels(opts.labels)
 	if err != nil {
 		return err
+	}
+	if !opts.kindSet {
+		opts.model.kind = string(fenscan.LabelsKind(labels))
 	}
 	s, err := opts.model.scanner(fenscan.Options{Embeddings: true})
 	if err != nil {

@@ -6,7 +6,7 @@ import "math"
 
 // Unit returns v scaled to length 1 (all zeros stays zeros), in float64
 // so that sums of many similarities keep their precision.
-func Unit(v []float32) []float64 {
+func Unit[T float32 | float64](v []T) []float64 {
 	out := make([]float64, len(v))
 	n := 0.0
 	for _, x := range v {
