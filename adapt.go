@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/fenscan/fenscan/assemble"
 	"github.com/fenscan/fenscan/profile"
@@ -74,7 +75,7 @@ func Adapt(ctx context.Context, s *Scanner, labels []Label) (*profile.Profile, e
 func LabelsKind(labels []Label) Kind {
 	photos, flat := 0, 0
 	for _, l := range labels {
-		switch l.Kind {
+		switch strings.ToLower(l.Kind) {
 		case "photo":
 			photos++
 		case "screenshot", "diagram":

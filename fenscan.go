@@ -139,7 +139,8 @@ type Options struct {
 	// PhotoModel is an ONNX model to use instead of the embedded photo
 	// one; it reads crops taller than wide (see detect.Columns).
 	PhotoModel []byte
-	// Kind says how boards are read; "" is Auto.
+	// Kind says how boards are read; "" is Auto, which a Profile turns
+	// into its own kind.
 	Kind Kind
 	// Runtime runs the model: classify.OpenCV (default) or classify.OnnxGo.
 	Runtime classify.Runtime

@@ -5,10 +5,11 @@
 // mean of the network's embeddings of the user's crops: a prototype. At
 // use, a square's embedding is compared with each class's prototypes,
 // pooled over both shades, and that nearest-prototype reading is blended
-// with the network's own. No training and no Python: building a profile
-// is a few scans, using one is 13 dot products per square. The file keeps
-// the shades apart, as it was first written, so that files made before
-// the pooling read the same.
+// with the network's own, for the squares the network doubts. No training
+// and no Python: building a profile is a few scans, using one is at most
+// 13 dot products per doubtful square. The file keeps the shades apart, as
+// it was first written, so that files made before the pooling still load
+// (and are used pooled).
 //
 // The file is JSON:
 //
@@ -164,9 +165,15 @@ func Read(r io.Reader, models ...string) (*Profile, error) {
 		return nil, fmt.Errorf("profile was made for model %s, not a model in use (%s); make it again with fenscan adapt",
 			p.Model, strings.Join(models, ", "))
 	}
+	if len(p.Prototypes) == 0 {
+		return nil, errors.New("profile holds no prototypes")
+	}
 	for _, pr := range p.Prototypes {
 		if len(pr.Mean) != p.Dim {
 			return nil, fmt.Errorf("profile: prototype %q/%s has %d values, want %d", pr.Class, pr.Shade, len(pr.Mean), p.Dim)
+		}
+		if pr.Count < 1 {
+			return nil, fmt.Errorf("profile: prototype %q/%s counts %d crops", pr.Class, pr.Shade, pr.Count)
 		}
 	}
 	return &p, nil
@@ -185,8 +192,8 @@ func (p *Profile) Adjust(probs [64][13]float32, emb [][]float32, labels [13]stri
 	if len(emb) != 64 {
 		return probs
 	}
-	protos := p.pooled(labels)
-	if len(protos) == 0 {
+	protos, known := p.pooled(labels)
+	if !known {
 		return probs
 	}
 	out := probs
@@ -197,64 +204,67 @@ func (p *Profile) Adjust(probs [64][13]float32, emb [][]float32, labels [13]stri
 		if slices.Max(probs[i][:]) >= sure {
 			continue
 		}
-		u := vec.Unit(e)
-		sims := map[int]float64{}
-		for k, mean := range protos {
-			sims[k] = vec.Dot(u, mean) / temperature
-		}
 		// The profile only reorders the classes it knows: their share of
 		// the network's probability is redistributed by a blend of the two
 		// readings, and pieces it has never seen keep what the network gave
 		// them, so a profile from two pictures cannot rule them out.
+		u := vec.Unit(e)
+		var sims [13]float64
 		m := math.Inf(-1)
-		for _, v := range sims {
-			m = math.Max(m, v)
+		for k, mean := range protos {
+			if mean != nil {
+				sims[k] = vec.Dot(u, mean) / temperature
+				m = math.Max(m, sims[k])
+			}
 		}
-		var proto [13]float64
+		var proto, mixed [13]float64
 		var total, share, blended float64
-		for k, v := range sims {
-			proto[k] = math.Exp(v - m)
-			total += proto[k]
-			share += float64(probs[i][k])
+		for k, mean := range protos {
+			if mean != nil {
+				proto[k] = math.Exp(sims[k] - m)
+				total += proto[k]
+				share += float64(probs[i][k])
+			}
 		}
-		var mixed [13]float64
-		for k := range sims {
-			mixed[k] = math.Pow(math.Max(float64(probs[i][k]), 1e-12), 1-weight) * math.Pow(proto[k]/total, weight)
-			blended += mixed[k]
+		for k, mean := range protos {
+			if mean != nil {
+				mixed[k] = math.Pow(math.Max(float64(probs[i][k]), 1e-12), 1-weight) * math.Pow(proto[k]/total, weight)
+				blended += mixed[k]
+			}
 		}
-		for k := range sims {
-			out[i][k] = float32(share * mixed[k] / blended)
+		for k, mean := range protos {
+			if mean != nil {
+				out[i][k] = float32(share * mixed[k] / blended)
+			}
 		}
 	}
 	return out
 }
 
-// pooled gives each class of labels that the profile knows the unit
-// vector of its prototypes' count-weighted mean over both shades, by the
-// class's index in labels.
-func (p *Profile) pooled(labels [13]string) map[int][]float64 {
-	index := map[string]int{}
-	for k, l := range labels {
-		index[l] = k
-	}
-	sums := map[int][]float64{}
+// pooled gives, by index in labels, the unit vector of the count-weighted
+// mean of each class's prototypes over both shades (nil for a class the
+// profile does not know), and whether it knows any.
+func (p *Profile) pooled(labels [13]string) ([13][]float64, bool) {
+	var sums [13][]float64
 	for _, pr := range p.Prototypes {
-		k, ok := index[pr.Class]
-		if !ok {
+		k := slices.Index(labels[:], pr.Class)
+		if k < 0 || len(pr.Mean) != p.Dim || pr.Count < 1 {
 			continue
 		}
-		s := sums[k]
-		if s == nil {
-			s = make([]float64, p.Dim)
-			sums[k] = s
+		if sums[k] == nil {
+			sums[k] = make([]float64, p.Dim)
 		}
 		for j, v := range pr.Mean {
-			s[j] += float64(pr.Count) * float64(v)
+			sums[k][j] += float64(pr.Count) * float64(v)
 		}
 	}
-	out := map[int][]float64{}
+	var out [13][]float64
+	known := false
 	for k, s := range sums {
-		out[k] = vec.Unit(s)
+		// A sum of zeros is like nothing: the class keeps the network's share.
+		if s != nil && slices.ContainsFunc(s, func(v float64) bool { return v != 0 }) {
+			out[k], known = vec.Unit(s), true
+		}
 	}
-	return out
+	return out, known
 }

@@ -2,6 +2,7 @@ package profile
 
 import (
 	"bytes"
+	"math"
 	"strings"
 	"testing"
 )
@@ -60,11 +61,19 @@ func TestBuildReadAdjust(t *testing.T) {
 		t.Errorf("square 17: knight %.2f, pawn %.2f; want the knight ahead", out[17][2], out[17][1])
 	}
 	// A piece the profile never saw, looking like nothing in it, keeps
-	// the network's reading: the knight.
+	// the network's reading: the queen.
 	probs[20] = [13]float32{0.01, 0, 0, 0, 0, 0.98, 0.01}
 	emb[20] = []float32{0, 0, 0, 1}
 	if out := got.Adjust(probs, emb, labels); out[20][5] < 0.5 {
 		t.Errorf("unseen queen fell to %.3f", out[20][5])
+	}
+
+	// A square the network reads surely stands as read, however like a
+	// prototype of another class it looks.
+	probs[30] = [13]float32{0.005, 0, 0, 0.995}
+	emb[30] = look["P"]
+	if out := got.Adjust(probs, emb, labels); out[30] != probs[30] {
+		t.Errorf("sure bishop changed: %v", out[30])
 	}
 
 	if _, err := Read(bytes.NewReader(buf.Bytes()), "sha256:other"); err == nil || !strings.Contains(err.Error(), "made for model") {
@@ -76,5 +85,34 @@ func TestBuildReadAdjust(t *testing.T) {
 	}
 	if _, err := Read(strings.NewReader("not json"), "sha256:abc"); err == nil {
 		t.Error("garbage: no error")
+	}
+	for _, bad := range []string{
+		`{"format": "fenscan-profile", "version": 1, "model": "sha256:abc", "dim": 2, "prototypes": []}`,
+		`{"format": "fenscan-profile", "version": 1, "model": "sha256:abc", "dim": 2, "prototypes": [{"class": "P", "shade": "light", "count": 0, "mean": [1, 0]}]}`,
+		`{"format": "fenscan-profile", "version": 1, "model": "sha256:abc", "dim": 2, "prototypes": [{"class": "P", "shade": "light", "count": 1, "mean": [1, 0, 0]}]}`,
+	} {
+		if _, err := Read(strings.NewReader(bad), "sha256:abc"); err == nil {
+			t.Errorf("%s: no error", bad)
+		}
+	}
+}
+
+// TestPooled checks that a class's prototypes on the two shades are
+// pooled by their counts.
+func TestPooled(t *testing.T) {
+	p := &Profile{Dim: 2, Prototypes: []Prototype{
+		{Class: "R", Shade: "light", Count: 3, Mean: []float32{1, 0}},
+		{Class: "R", Shade: "dark", Count: 1, Mean: []float32{0, 1}},
+		{Class: "X", Shade: "dark", Count: 1, Mean: []float32{0, 1}},
+	}}
+	protos, known := p.pooled(labels)
+	want := []float64{3 / math.Sqrt(10), 1 / math.Sqrt(10)}
+	if r := protos[4]; !known || len(r) != 2 || math.Abs(r[0]-want[0]) > 1e-12 || math.Abs(r[1]-want[1]) > 1e-12 {
+		t.Errorf("rook %v, want %v", r, want)
+	}
+	for k, v := range protos {
+		if k != 4 && v != nil {
+			t.Errorf("class %q: %v, want none", labels[k], v)
+		}
 	}
 }

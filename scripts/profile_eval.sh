@@ -68,26 +68,26 @@ designs() {
 	local rows=$out/designs.tsv
 	: >$rows
 	for labels in build/designs*/*/labels.csv; do
-		local set seed name
-		set=$(basename "$(dirname "$labels")")
+		local design seed name
+		design=$(basename "$(dirname "$labels")")
 		seed=$(basename "$(dirname "$(dirname "$labels")")")
-		name=$seed-$set
+		name=$seed-$design
 		split "$labels" "" $out/${name}_train.csv $out/${name}_rest.csv
 		# A design whose two boards cannot both be read gets no profile; its
 		# boards are left out of both columns, and said so.
-		if ! $out/fenscan adapt "$out/${name}_train.csv" -o $out/$name.profile >&2; then
+		if ! $out/fenscan adapt "${photo[@]}" "$out/${name}_train.csv" -o $out/$name.profile >&2; then
 			echo "$name: no profile, left out" >&2
 			continue
 		fi
 		for with in no yes; do
 			local p=()
 			if [ $with = yes ]; then p=(--profile $out/$name.profile); fi
-			$out/fenscan eval --jobs 2 --json "${p[@]}" "$out/${name}_rest.csv" |
+			$out/fenscan eval --jobs 2 --json "${photo[@]}" "${p[@]}" "$out/${name}_rest.csv" |
 				/usr/bin/python3 -c '
 import json, sys
 o = json.load(sys.stdin)["overall"]
 n = o["images"]
-print(sys.argv[1], sys.argv[2], n, round(o["square_acc"] * n * 64), round(o["board_acc"] * n), sep="\t")' "$set" $with >>$rows
+print(sys.argv[1], sys.argv[2], n, round(o["square_acc"] * n * 64), round(o["board_acc"] * n), sep="\t")' "$design" $with >>$rows
 		done
 	done
 	/usr/bin/python3 - $rows <<'EOF'
@@ -98,6 +98,8 @@ for line in open(sys.argv[1]):
     for key in ((design, with_), ("all", with_)):
         t = tot[key]
         t[0] += int(n); t[1] += int(squares); t[2] += int(boards)
+if not tot:
+    sys.exit("no design could be adapted to")
 designs = sorted({d for d, _ in tot if d != "all"}) + ["all"]
 print("### held-out designs (%d boards, each read without and with a profile of 2 others of its design)" % tot[("all", "no")][0])
 print()

@@ -33,7 +33,8 @@ when it says the same of all (photo, or screenshot and diagram).
 "fenscan scan --profile PROFILE" and "fenscan eval --profile PROFILE" then
 weigh the likeness of each square the network doubts to your pieces with
 the network's reading, and read every board as the profile's pictures
-were read (flat or photo) unless --kind says otherwise. A profile is JSON
+were read (flat or photo) unless --kind digital or --kind photo says
+otherwise. A profile is JSON
 (format "fenscan-profile", version 1) and belongs to the model that made
 it; another model refuses it.`,
 		Example: `  fenscan adapt my-set.csv -o my-set.profile

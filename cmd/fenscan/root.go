@@ -109,7 +109,7 @@ func (m *modelFlags) registerReading(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&m.secondPath, "second-model", "",
 		"ONNX model `FILE` whose readings of a flat board's doubtful squares are averaged with the digital model's (default: the embedded one, unless --model is given)")
 	cmd.Flags().BoolVar(&m.oneModel, "one-model", false, "read flat boards with the digital model alone, without the second")
-	cmd.Flags().StringVar(&m.profilePath, "profile", "", "adapt to a piece set with the profile `FILE` made by fenscan adapt")
+	cmd.Flags().StringVar(&m.profilePath, "profile", "", "adapt to a piece set with the profile `FILE` made by fenscan adapt (boards are then read as its pictures were, flat or photo, unless --kind is digital or photo)")
 	cmd.Flags().BoolVar(&m.consistency, "consistency", false, "let doubtful squares take the reading of confident look-alike squares")
 	cmd.Flags().BoolVar(&m.noPrior, "no-square-prior", false,
 		"read each square by the model alone, not also by how often each piece stands there in real games (for problems with unusual placements)")
