@@ -10,8 +10,8 @@ import (
 )
 
 // TestAdaptHeldoutDesign makes a profile from two boards of a design the
-// model never trained on (eboard's Kingdom, book style) and reads three
-// others of it: with the profile all three are right, without it fewer,
+// model never trained on (eboard's Kingdom, book style) and reads two
+// others of it: with the profile both are right, without it fewer,
 // read the same way otherwise (flat, by the first model alone, as a
 // profile reads). Should the model alone come to read them all, pick
 // boards it misreads.

@@ -68,6 +68,13 @@ func TestBuildReadAdjust(t *testing.T) {
 		t.Errorf("unseen queen fell to %.3f", out[20][5])
 	}
 
+	// Whether a square holds a piece is the network's call: an empty
+	// square read doubtfully stays empty, however like a pawn it looks.
+	probs[40] = [13]float32{0.5, 0.45, 0, 0.05}
+	emb[40] = look["P"]
+	if out := got.Adjust(probs, emb, labels); out[40][0] <= out[40][1] {
+		t.Errorf("square 40: empty %.2f, pawn %.2f; want it empty", out[40][0], out[40][1])
+	}
 	// A square the network reads surely stands as read, however like a
 	// prototype of another class it looks.
 	probs[30] = [13]float32{0.005, 0, 0, 0.995}
