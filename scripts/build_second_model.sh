@@ -5,10 +5,11 @@
 # with the first on the held-out crops (scripts/pair_eval.py). ~45 min on 2 CPU cores.
 #   FIRST        the first model to start from (default models/digital.onnx; the shipped
 #                digital2 was made from stage 10, the digital.onnx of commit 0c40497)
-#   SECOND_SEED  the renders' seed (default 131, as the shipped one)
+#   SECOND_SEED  the seed of the renders and of training (default 131, as the shipped one)
 #   SECOND_MIN   minutes of fine-tuning (default 35, as the shipped one)
 # Run `make model` (or at least its art and held-out steps) first: it fetches the art and
-# renders build/data/heldout.npz.
+# renders build/data/heldout.npz. The new model replaces models/digital2.onnx whatever it
+# measures; the figures are in build/pair_eval_second.txt (git checkout restores the old).
 set -e
 cd "$(dirname "$0")/.."
 bash scripts/setup_model.sh
@@ -19,7 +20,12 @@ MIN=${SECOND_MIN:-35}
 BOARDS=${BOARDS:-250}
 mkdir -p build/data build/logs
 T0=$(date +%s)
+if [ ! -f build/data/heldout.npz ] || [ ! -d build/pieces ]; then
+  echo "build/data/heldout.npz or the rasterized art is missing: run make model first" >&2
+  exit 1
+fi
 data=build/data/train_s$SEED.npz
+[ "$BOARDS" = 250 ] || data=build/data/train_s${SEED}_b$BOARDS.npz
 if [ ! -f "$data" ]; then
   echo "$(date +%T) render train, seed $SEED"
   $PY scripts/render.py --split train --boards-per-set $BOARDS --keep-empty 0.4 --seed "$SEED" --out "$data"
@@ -30,7 +36,8 @@ echo "$(date +%T) fine-tune $FIRST ($MIN min, lr 1e-3, elastic 0.8)"
 $PY scripts/train.py --train "$data" --heldout build/data/heldout.npz --minutes "$MIN" --lr 1e-3 \
     --init-onnx "$FIRST" --shape-aug --elastic 0.8 --seed "$SEED" \
     --out build/digital2.onnx --report build/report_second.json --worst-png build/worst_set_second.png
-echo "$(date +%T) paired with $FIRST on the held-out crops (shipped second, then this one)"
-$PY scripts/pair_eval.py --first "$FIRST" models/digital2.onnx build/digital2.onnx | tee build/pair_eval_second.txt
+echo "$(date +%T) paired with $FIRST on the held-out crops (the current second, then this one)"
+$PY scripts/pair_eval.py --first "$FIRST" models/digital2.onnx build/digital2.onnx >build/pair_eval_second.txt
+cat build/pair_eval_second.txt
 cp build/digital2.onnx models/digital2.onnx
 echo "$(date +%T) total $(( $(date +%s) - T0 )) s"
