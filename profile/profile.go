@@ -142,6 +142,18 @@ func (b *Builder) Profile() (*Profile, error) {
 	return p, nil
 }
 
+// Unseen lists the pieces (FEN letters, white's first) of which the
+// profile holds no crop: the network alone reads them.
+func (p *Profile) Unseen() []string {
+	var out []string
+	for _, piece := range []string{"P", "N", "B", "R", "Q", "K", "p", "n", "b", "r", "q", "k"} {
+		if !slices.ContainsFunc(p.Prototypes, func(pr Prototype) bool { return pr.Class == piece }) {
+			out = append(out, piece)
+		}
+	}
+	return out
+}
+
 // Write saves p as JSON.
 func (p *Profile) Write(w io.Writer) error {
 	enc := json.NewEncoder(w)

@@ -34,6 +34,9 @@ func TestBuildReadAdjust(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if got, want := strings.Join(p.Unseen(), ""), "RQKpnbrqk"; got != want {
+		t.Errorf("unseen %q, want %q", got, want)
+	}
 	var buf bytes.Buffer
 	if err := p.Write(&buf); err != nil {
 		t.Fatal(err)

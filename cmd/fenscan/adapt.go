@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/fenscan/fenscan"
 	"github.com/spf13/cobra"
@@ -28,7 +29,9 @@ func newAdaptCmd(ios ioStreams) *cobra.Command {
 image, fen_placement and kind, as for fenscan eval) and write a profile:
 for each piece, the mean of the network's features of your crops. The
 pictures are read as --kind says or, without it, as the kind column says
-when it says the same of all (photo, or screenshot and diagram).
+when it says the same of all (photo, or screenshot and diagram). A profile
+helps only with the pieces its pictures show: include the starting
+position, which shows them all.
 
 "fenscan scan --profile PROFILE" and "fenscan eval --profile PROFILE" then
 weigh the likeness of each square the network doubts to your pieces with
@@ -83,5 +86,11 @@ func runAdapt(ctx context.Context, opts *adaptOptions, ios ioStreams) error {
 		return err
 	}
 	fmt.Fprintf(ios.ErrOut, "wrote %s: %d prototypes from %d pictures\n", opts.out, len(p.Prototypes), len(labels))
+	// A profile cannot help with pieces it never saw; the starting
+	// position shows them all.
+	if unseen := p.Unseen(); len(unseen) > 0 {
+		fmt.Fprintf(ios.ErrOut, "no %s in these pictures: the model alone reads them (a labelled picture of the starting position shows every piece)\n",
+			strings.Join(unseen, ", "))
+	}
 	return nil
 }

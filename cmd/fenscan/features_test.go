@@ -161,6 +161,17 @@ func TestAdaptProfile(t *testing.T) {
 	if r.code == 0 || !strings.Contains(r.err, "made for model") {
 		t.Errorf("foreign profile: exit %d, %q", r.code, r.err)
 	}
+	// A profile from pictures that lack pieces says which.
+	pic, err := filepath.Abs("../../testdata/composition-black-coords.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	one := filepath.Join(dir, "one.csv")
+	writeFile(t, one, []byte("image,fen_placement,kind\n"+pic+",8/8/8/4k3/8/8/8/R3K3,diagram\n"))
+	r = fenscanRun("adapt", one, "-o", filepath.Join(dir, "one.profile"))
+	if want := "no P, N, B, Q, p, n, b, r, q in these pictures"; r.code != 0 || !strings.Contains(r.err, want) {
+		t.Errorf("adapt from one picture: exit %d, %q, want %q", r.code, r.err, want)
+	}
 	if r := fenscanRun("adapt", "../../testdata/labels.csv"); r.code != 2 {
 		t.Errorf("adapt without -o: exit %d", r.code)
 	}
