@@ -114,6 +114,7 @@ func TestPooled(t *testing.T) {
 		{Class: "R", Shade: "light", Count: 3, Mean: []float32{1, 0}},
 		{Class: "R", Shade: "dark", Count: 1, Mean: []float32{0, 1}},
 		{Class: "X", Shade: "dark", Count: 1, Mean: []float32{0, 1}},
+		{Class: "", Shade: "dark", Count: 5, Mean: []float32{1, 1}},
 	}}
 	protos, known := p.pooled(labels)
 	want := []float64{3 / math.Sqrt(10), 1 / math.Sqrt(10)}
@@ -124,5 +125,20 @@ func TestPooled(t *testing.T) {
 		if k != 4 && v != nil {
 			t.Errorf("class %q: %v, want none", labels[k], v)
 		}
+	}
+	// Empty squares alone: nothing to reorder, and no profile is built.
+	if _, known := (&Profile{Dim: 2, Prototypes: p.Prototypes[3:]}).pooled(labels); known {
+		t.Error("a profile of empty squares knows a piece")
+	}
+	b := NewBuilder("sha256:abc")
+	emb := make([][]float32, 64)
+	for i := range emb {
+		emb[i] = []float32{1, 0}
+	}
+	if err := b.Add(emb, [64]string{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Profile(); err == nil {
+		t.Error("a profile of an empty board: no error")
 	}
 }

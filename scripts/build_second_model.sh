@@ -7,11 +7,18 @@
 #                digital2 was made from stage 10, the digital.onnx of commit 0c40497)
 #   SECOND_SEED  the seed of the renders and of training (default 131, as the shipped one)
 #   SECOND_MIN   minutes of fine-tuning (default 35, as the shipped one)
+#   BOARDS       boards rendered per training set (default 250, as make model). The renders
+#                are kept in build/data/train_sSEED.npz and reused: delete them after
+#                changing the art or render.py.
 # Run `make model` (or at least its art and held-out steps) first: it fetches the art and
 # renders build/data/heldout.npz. The new model replaces models/digital2.onnx whatever it
 # measures; the figures are in build/pair_eval_second.txt (git checkout restores the old).
 set -e
 cd "$(dirname "$0")/.."
+if [ ! -f build/data/heldout.npz ] || [ ! -f build/pieces/sets.json ]; then
+  echo "build/data/heldout.npz or the rasterized art (build/pieces) is missing: run make model first" >&2
+  exit 1
+fi
 bash scripts/setup_model.sh
 PY=${PY:-/usr/bin/python3}
 FIRST=${FIRST:-models/digital.onnx}
@@ -20,10 +27,6 @@ MIN=${SECOND_MIN:-35}
 BOARDS=${BOARDS:-250}
 mkdir -p build/data build/logs
 T0=$(date +%s)
-if [ ! -f build/data/heldout.npz ] || [ ! -d build/pieces ]; then
-  echo "build/data/heldout.npz or the rasterized art is missing: run make model first" >&2
-  exit 1
-fi
 data=build/data/train_s$SEED.npz
 [ "$BOARDS" = 250 ] || data=build/data/train_s${SEED}_b$BOARDS.npz
 if [ ! -f "$data" ]; then

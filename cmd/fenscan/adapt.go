@@ -85,10 +85,11 @@ func runAdapt(ctx context.Context, opts *adaptOptions, ios ioStreams) error {
 	if err := f.Close(); err != nil {
 		return err
 	}
-	fmt.Fprintf(ios.ErrOut, "wrote %s: %d prototypes from %d pictures\n", opts.out, len(p.Prototypes), len(labels))
 	// A profile cannot help with pieces it never saw; the starting
 	// position shows them all.
-	if unseen := p.Unseen(); len(unseen) > 0 {
+	unseen := p.Unseen()
+	fmt.Fprintf(ios.ErrOut, "wrote %s: %d of 12 pieces from %d pictures\n", opts.out, 12-len(unseen), len(labels))
+	if len(unseen) > 0 {
 		fmt.Fprintf(ios.ErrOut, "no %s in these pictures: the model alone reads them (a labelled picture of the starting position shows every piece)\n",
 			strings.Join(unseen, ", "))
 	}
