@@ -1026,13 +1026,18 @@ func (s *Scanner) readScales(ctx context.Context, img gocv.Mat, pic *detect.Pict
 	// reads, and a photo's reading would otherwise cost nine times as
 	// much. An empty square read surely almost never hides a piece. Of a
 	// board read surely, only its doubtful squares are.
-	var which [64]bool
-	doubtful := false
+	// Of those, a flat board's squares below rereadDoubt are the second
+	// model's to read too (doubt).
+	var which, doubt [64]bool
+	doubtful, some := false, false
 	sure := r.kind != Photo && r.score > uprightScore
 	for i, p := range r.probs {
 		c, v := p.Best()
 		if sure && float64(v) < rereadDoubt || !sure && (c != 0 || float64(v) < rereadSure) {
 			which[i], doubtful = true, true
+			if r.kind != Photo && float64(v) < rereadDoubt {
+				doubt[i], some = true, true
+			}
 		}
 	}
 	if !doubtful {
@@ -1074,21 +1079,12 @@ func (s *Scanner) readScales(ctx context.Context, img gocv.Mat, pic *detect.Pict
 	for i := range n {
 		n[i] = float64(len(rereadMoves) + 1)
 	}
-	if r.kind != Photo {
+	if some {
 		// A flat board's doubtful squares are read by the second model
 		// too, from the same outlines and r's own.
-		var doubt [64]bool
-		some := false
-		for i, p := range r.probs {
-			if _, v := p.Best(); which[i] && float64(v) < rereadDoubt {
-				doubt[i], some = true, true
-			}
-		}
-		var second *classify.Classifier
-		if some {
-			if second, err = s.secondClassifier(); err != nil {
-				return r, err
-			}
+		second, err := s.secondClassifier()
+		if err != nil {
+			return r, err
 		}
 		if second != nil {
 			more, err := second.ReadEach(ctx, append([]*image.Gray{r.warped}, boards...), doubt)

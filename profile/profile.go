@@ -215,7 +215,7 @@ func (p *Profile) Adjust(probs [64][13]float32, emb [][]float32, labels [13]stri
 		return probs
 	}
 	protos, known := p.pooled(labels)
-	if !known {
+	if len(known) == 0 {
 		return probs
 	}
 	out := probs
@@ -232,33 +232,24 @@ func (p *Profile) Adjust(probs [64][13]float32, emb [][]float32, labels [13]stri
 		// network gave them, so a profile from two pictures cannot rule
 		// them out.
 		u := vec.Unit(e)
-		var sims [13]float64
+		var sims, mixed [13]float64
 		m := math.Inf(-1)
-		for k, mean := range protos {
-			if mean != nil {
-				sims[k] = vec.Dot(u, mean) / temperature
-				m = math.Max(m, sims[k])
-			}
+		for _, k := range known {
+			sims[k] = vec.Dot(u, protos[k]) / temperature
+			m = math.Max(m, sims[k])
 		}
-		var proto, mixed [13]float64
 		var total, share, blended float64
-		for k, mean := range protos {
-			if mean != nil {
-				proto[k] = math.Exp(sims[k] - m)
-				total += proto[k]
-				share += float64(probs[i][k])
-			}
+		for _, k := range known {
+			sims[k] = math.Exp(sims[k] - m)
+			total += sims[k]
+			share += float64(probs[i][k])
 		}
-		for k, mean := range protos {
-			if mean != nil {
-				mixed[k] = math.Pow(math.Max(float64(probs[i][k]), 1e-12), 1-weight) * math.Pow(proto[k]/total, weight)
-				blended += mixed[k]
-			}
+		for _, k := range known {
+			mixed[k] = math.Pow(math.Max(float64(probs[i][k]), 1e-12), 1-weight) * math.Pow(sims[k]/total, weight)
+			blended += mixed[k]
 		}
-		for k, mean := range protos {
-			if mean != nil {
-				out[i][k] = float32(share * mixed[k] / blended)
-			}
+		for _, k := range known {
+			out[i][k] = float32(share * mixed[k] / blended)
 		}
 	}
 	return out
@@ -266,8 +257,9 @@ func (p *Profile) Adjust(probs [64][13]float32, emb [][]float32, labels [13]stri
 
 // pooled gives, by index in labels, the unit vector of the count-weighted
 // mean of each piece's prototypes over both shades (nil for empty squares
-// and for a piece the profile does not know), and whether it knows any.
-func (p *Profile) pooled(labels [13]string) ([13][]float64, bool) {
+// and for a piece the profile does not know), and the indices of the
+// pieces it knows, in order.
+func (p *Profile) pooled(labels [13]string) ([13][]float64, []int) {
 	var sums [13][]float64
 	for _, pr := range p.Prototypes {
 		// Empty squares are left to the network: how one looks varies with
@@ -288,11 +280,11 @@ func (p *Profile) pooled(labels [13]string) ([13][]float64, bool) {
 		}
 	}
 	var out [13][]float64
-	known := false
+	var known []int
 	for k, s := range sums {
 		// A sum of zeros is like nothing: the class keeps the network's share.
 		if s != nil && slices.ContainsFunc(s, func(v float64) bool { return v != 0 }) {
-			out[k], known = vec.Unit(s), true
+			out[k], known = vec.Unit(s), append(known, k)
 		}
 	}
 	return out, known
