@@ -15,6 +15,11 @@ pictures take a third of their cameras from 78 to 90 degrees, the rest from 40 t
 --elev LO,HI draws the camera's elevation from that band instead (with --heldout: a test set
 of unseen boards seen from, say, straight above). --scale PERCENT renders the same
 pictures larger (150: 960x720 in place of 640x480), with the corners scaled to match.
+--pieces LO,HI,TLO,THI draws each picture's piece size from other ranges: the big pieces'
+base diameter in squares (default 0.6,0.8) and a height factor on top of it (default
+0.9,1.15). Real sets often stand on squares wider than their bases (a club's roll-up vinyl
+board: pawns under half a square across); renders with 0.45,0.8,0.9,1.35 did not read such
+a set better (models/photo.md, Limits), so the defaults stay.
 """
 import math
 import os
@@ -56,7 +61,8 @@ BLACK_PIECES = [(0.02, 0.02, 0.02), (0.05, 0.05, 0.05), (0.12, 0.06, 0.03), (0.2
 
 def args():
     a = sys.argv[sys.argv.index("--") + 1:] if "--" in sys.argv else []
-    o = {"out": "build/photos/train", "n": 10, "seed": 1, "heldout": False, "start": 0, "elev": "", "scale": 100}
+    o = {"out": "build/photos/train", "n": 10, "seed": 1, "heldout": False, "start": 0, "elev": "", "scale": 100,
+         "pieces": "0.6,0.8,0.9,1.15"}
     i = 0
     while i < len(a):
         k = a[i].lstrip("-")
@@ -64,7 +70,7 @@ def args():
             o["heldout"] = True
         else:
             i += 1
-            o[k] = a[i] if k in ("out", "elev") else int(a[i])
+            o[k] = a[i] if k in ("out", "elev", "pieces") else int(a[i])
         i += 1
     return o
 
@@ -310,8 +316,9 @@ def one(o, S, rng, tex_names, idx):
 
     rows = position(rng)
     pool.reset()
-    scale = rng.uniform(0.6, 0.8)  # base diameter in squares
-    tall = rng.uniform(0.9, 1.15)
+    slo, shi, tlo, thi = map(float, o["pieces"].split(","))
+    scale = rng.uniform(slo, shi)  # base diameter in squares
+    tall = rng.uniform(tlo, thi)
     # Sets differ in proportions piece by piece too (a tall king, a squat knight). A
     # separate generator keeps the draws above as they were for each picture.
     shape_rng = random.Random(rng.random())

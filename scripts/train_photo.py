@@ -58,6 +58,9 @@ def main():
     ap.add_argument("--real-weight", type=float, default=4.0)
     ap.add_argument("--heldout", required=True)
     ap.add_argument("--minutes", type=float, default=20)
+    ap.add_argument("--steps", type=int, default=0,
+                    help="run the schedule over this many steps instead of --minutes: the same training "
+                    "whatever else the machine runs, for comparing data sets")
     ap.add_argument("--out", default="models/photo.onnx")
     ap.add_argument("--report", default="build/photo_report.json")
     ap.add_argument("--seed", type=int, default=0)
@@ -106,7 +109,7 @@ def main():
     p /= p.sum()
     t0, step = time.time(), 0
     while True:
-        frac = (time.time() - t0) / budget
+        frac = step / a.steps if a.steps else (time.time() - t0) / budget
         if frac >= 1:
             break
         warm = 1.0 if a.init_onnx else min(1.0, step / 200)
@@ -118,7 +121,7 @@ def main():
         loss = train_step(model, opt, xb, Yt_t[idx])
         step += 1
         if step % 200 == 0:
-            log("step %d loss %.4f lr %.2e (%.0f%% of budget)" % (step, loss.item(), lr, 100 * frac))
+            log("step %d loss %.4f lr %.2e (%.0f%% of %s)" % (step, loss.item(), lr, 100 * frac, "steps" if a.steps else "budget"))
         if step % 1000 == 0:
             lv, _ = predict(model, Xv[:4000])
             log("  val acc %.4f" % (lv.argmax(1) == Yv[:4000]).float().mean().item())
