@@ -148,7 +148,7 @@ def main():
         m = Yh == i
         if m.any():
             log("  %-5s n=%5d acc %.4f" % (c or "empty", m.sum(), ok[m].mean()))
-    rep = dict(params=nparams, channels=list(fm.cfg[0]), emb=fm.cfg[1], minutes=a.minutes, lr=a.lr,
+    rep = dict(params=nparams, channels=list(fm.cfg[0]), emb=fm.cfg[1], minutes=a.minutes, schedule_steps=a.steps, lr=a.lr,
                init=a.init_onnx, crop_hw=hw, train_crops=int(len(Yt)), steps=step, val_acc=val_acc, T=T,
                heldout_acc=float(ok.mean()), heldout_pieces=float(ok[Yh != 0].mean()), heldout_n=int(len(ok)),
                confusion=conf.tolist(), onnx_ops=ops, cv2_diff=float(cvdiff), seconds=time.time() - t_start)
