@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Write models/README.md (model card) from build/report.json, build/pieces/sets.json,
-build/data/train.npz and build/build_time.txt."""
+build/data/train.npz and build/build_time.txt. Sections of the card this script does not
+write (added by hand) are kept where they were."""
 import json, os, sys, collections
 import numpy as np
 
@@ -240,9 +241,45 @@ def main():
       "minimum of the contract; such crops are in both training and evaluation data.")
     w("- Debian package copyright files give one license for a whole package; upstream origins of some piece sets "
       "(e.g. freeware fonts converted by scid/pychess) are only as reliable as those files.")
-    with open(os.path.join(ROOT, a.out), "w") as f:
-        f.write("\n".join(L) + "\n")
+    out = os.path.join(ROOT, a.out)
+    card = "\n".join(L) + "\n"
+    if os.path.exists(out):
+        card = keep_written(open(out).read(), card)
+    with open(out, "w") as f:
+        f.write(card)
     print("wrote", a.out)
+
+
+def sections(text):
+    """A card's text cut at its "## " headings: (heading, text) pairs, the first
+    heading "" for what comes before any."""
+    out = [["", ""]]
+    for line in text.splitlines(keepends=True):
+        if line.startswith("## "):
+            out.append([line.strip(), ""])
+        out[-1][1] += line
+    return out
+
+
+def keep_written(old, new):
+    """The new card with the sections of the old one that this script does not write
+    (written by hand as later models were added: profiles, the second model, the real
+    pictures), each after the section it followed in the old card, so that rebuilding
+    the model does not lose them."""
+    made = sections(new)
+    names = {h for h, _ in made}
+    after = ""
+    extra = {}
+    for h, body in sections(old):
+        if h in names:
+            after = h
+        else:
+            extra.setdefault(after, []).append(body)
+    parts = []
+    for h, body in made:
+        parts.append(body)
+        parts.extend(extra.get(h, []))
+    return "".join(parts)
 
 
 if __name__ == "__main__":
