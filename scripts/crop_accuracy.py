@@ -57,6 +57,9 @@ def main():
     occ = y != 0
     print("%s on %s: %d crops, %.2f%% right, pieces %.2f%%" % (
         model, d, len(y), 100 * (p == y).mean(), 100 * (p[occ] == y[occ]).mean()))
+    # Per class, since a model that misses one piece of a set can still score well overall.
+    print("  per class: " + ", ".join("%s %.0f%%" % (c, 100 * (p[y == i] == i).mean())
+                                      for i, c in enumerate(CLASSES) if (y == i).any()))
     if len(sys.argv) == 4:
         by_elevation(sys.argv[3], np.load(d + "/group.npy"), y, p)
 

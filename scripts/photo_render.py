@@ -20,6 +20,11 @@ base diameter in squares (default 0.6,0.8) and a height factor on top of it (def
 0.9,1.15). Real sets often stand on squares wider than their bases (a club's roll-up vinyl
 board: pawns under half a square across); renders with 0.45,0.8,0.9,1.35 did not read such
 a set better (models/photo.md, Limits), so the defaults stay.
+--designs staunton,dreamchess,brutalchess draws each picture's piece design from that list
+(default staunton alone: the MIT meshes of ../shared/art/staunton3d). The other two are the
+GPL sets of Debian's dreamchess-data and brutalchess, which
+`sh scripts/fetch_art.sh build/art3d dreamchess-data brutalchess` unpacks; the draw has a
+generator of its own, so the rest of each picture is the same whatever the list.
 """
 import math
 import os
@@ -62,7 +67,7 @@ BLACK_PIECES = [(0.02, 0.02, 0.02), (0.05, 0.05, 0.05), (0.12, 0.06, 0.03), (0.2
 def args():
     a = sys.argv[sys.argv.index("--") + 1:] if "--" in sys.argv else []
     o = {"out": "build/photos/train", "n": 10, "seed": 1, "heldout": False, "start": 0, "elev": "", "scale": 100,
-         "pieces": "0.6,0.8,0.9,1.15"}
+         "pieces": "0.6,0.8,0.9,1.15", "designs": "staunton"}
     i = 0
     while i < len(a):
         k = a[i].lstrip("-")
@@ -70,7 +75,7 @@ def args():
             o["heldout"] = True
         else:
             i += 1
-            o[k] = a[i] if k in ("out", "elev", "pieces") else int(a[i])
+            o[k] = a[i] if k in ("out", "elev", "pieces", "designs") else int(a[i])
         i += 1
     return o
 
@@ -108,11 +113,104 @@ def import_piece(name):
     return ob
 
 
+def read_dcm(path):
+    """Vertices and triangles of a DreamChess model: "DCM 0100", the vertex count, the
+    positions, normals (3 each) and texture coordinates (2), then groups of indices, each
+    a triangle STRIP or plain TRIANGLES."""
+    t = open(path).read().split()
+    n = int(t[2])
+    v = np.array(t[3:3 + 3 * n], dtype=np.float64).reshape(-1, 3)
+    i = 3 + 8 * n
+    tris = []
+    for _ in range(int(t[i])):
+        kind, k = t[i + 1], int(t[i + 2])
+        idx = [int(x) for x in t[i + 3:i + 3 + k]]
+        i += 2 + k
+        if kind == "STRIP":
+            tris += [tuple(idx[j:j + 3]) for j in range(k - 2)]
+        else:
+            tris += [tuple(idx[j:j + 3]) for j in range(0, k - 2, 3)]
+    return v, [f for f in tris if len(set(f)) == 3]
+
+
+def read_obj(path):
+    """Vertices and faces of a Wavefront OBJ file (relative, negative indices too)."""
+    v, faces = [], []
+    for line in open(path, errors="replace"):
+        w = line.split()
+        if not w:
+            continue
+        if w[0] == "v":
+            v.append([float(x) for x in w[1:4]])
+        elif w[0] == "f":
+            idx = [int(x.split("/")[0]) for x in w[1:]]
+            idx = [j - 1 if j > 0 else len(v) + j for j in idx]
+            faces += [(idx[0], idx[j], idx[j + 1]) for j in range(1, len(idx) - 1)]
+    return np.array(v, dtype=np.float64), faces
+
+
+# Other 3D sets, from Debian packages that scripts/fetch_art.sh unpacks under build/art3d
+# (both GPL): a directory, a reader, which axis is up and the file of each kind.
+BUILD = os.path.join(HERE, "..", "build", "art3d")
+DESIGNS = {
+    "dreamchess": (os.path.join(BUILD, "dreamchess-data", "usr", "share", "games", "dreamchess", "pieces", "classic"),
+                   read_dcm, 2, {k: v + ".dcm" for k, v in PIECES.items()}),
+    "brutalchess": (os.path.join(BUILD, "brutalchess", "usr", "share", "games", "brutalchess", "models"),
+                    read_obj, 1, {k: v + ".obj" for k, v in PIECES.items()}),
+}
+
+
+LICENSES = {"staunton": "MIT (staunton3d art)", "dreamchess": "GPL-3+ (dreamchess pieces; staunton3d boards MIT)",
+            "brutalchess": "GPL-2+ (brutalchess pieces; staunton3d boards MIT)"}
+
+
+def facing(v):
+    """The direction, in the board's plane, in which the top half of a knight leans
+    (its head over its base): sets model their knights facing different ways."""
+    top = v[v[:, 2] > v[:, 2].max() / 2]
+    d = top[:, :2].mean(0) - (v[:, :2].min(0) + v[:, :2].max(0)) / 2
+    return math.atan2(d[1], d[0])
+
+
+def import_design(name, knight_angle):
+    """A design's six pieces as hidden objects, in the Staunton meshes' frame: up is +Z,
+    the base centred on the origin, the king's base 1 wide (a square once scaled), the
+    knight turned to face where the Staunton knight faces."""
+    folder, read, up, files = DESIGNS[name]
+    raw = {k: read(os.path.join(folder, f)) for k, f in files.items()}
+    axes = [a for a in range(3) if a != up] + [up]
+    king = raw["k"][0][:, axes]
+    unit = (king[:, :2].max(0) - king[:, :2].min(0)).max()
+    out = {}
+    for k, (v, faces) in raw.items():
+        v = v[:, axes] / unit
+        lo, hi = v.min(0), v.max(0)
+        v -= np.array([(lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2, lo[2]])
+        if k == "n":
+            a = knight_angle - facing(v)
+            c, s = math.cos(a), math.sin(a)
+            v = v @ np.array([[c, s, 0], [-s, c, 0], [0, 0, 1]])
+        me = bpy.data.meshes.new("%s-%s" % (name, k))
+        me.from_pydata(v.tolist(), [], faces)
+        me.validate()
+        me.update()
+        for p in me.polygons:
+            p.use_smooth = True
+        me.use_auto_smooth = True
+        me.auto_smooth_angle = math.radians(35)
+        me.materials.append(None)
+        ob = bpy.data.objects.new(me.name, me)
+        bpy.context.collection.objects.link(ob)
+        ob.hide_render = True
+        out[k] = ob
+    return out
+
+
 class Pool:
     """Piece objects sharing one mesh per kind, made on demand, hidden when unused."""
 
-    def __init__(self, white, black):
-        self.base = {k: import_piece(v) for k, v in PIECES.items()}
+    def __init__(self, white, black, base=None):
+        self.base = base or {k: import_piece(v) for k, v in PIECES.items()}
         self.mats = {True: white, False: black}
         self.objs = {}
         self.used = {}
@@ -261,6 +359,15 @@ def setup(o):
     wm, wb = material("white")
     km, kb = material("black")
     pool = Pool(wm, km)
+    pools = {"staunton": pool}
+    designs = [d for d in o["designs"].split(",") if d]
+    if designs != ["staunton"]:
+        kn = pool.base["n"].data
+        v = np.empty(len(kn.vertices) * 3)
+        kn.vertices.foreach_get("co", v)
+        for d in designs:
+            if d not in pools:
+                pools[d] = Pool(wm, km, import_design(d, facing(v.reshape(-1, 3))))
 
     sun = bpy.data.objects.new("sun", bpy.data.lights.new("sun", "SUN"))
     sc.collection.objects.link(sun)
@@ -270,7 +377,7 @@ def setup(o):
     sc.collection.objects.link(cam)
     sc.camera = cam
     return dict(sc=sc, top=top, tm=tm, body=body, bb=bb, table=table, noise=noise, ramp=ramp,
-                wb=wb, kb=kb, pool=pool, sun=sun, lamp=lamp, cam=cam)
+                wb=wb, kb=kb, pools=pools, designs=designs, sun=sun, lamp=lamp, cam=cam)
 
 
 def position(rng):
@@ -286,7 +393,11 @@ def position(rng):
 
 
 def one(o, S, rng, tex_names, idx):
-    sc, pool = S["sc"], S["pool"]
+    sc = S["sc"]
+    # The design is drawn apart from the picture's generator, so that renders with the
+    # default (Staunton only) are the same pictures as before designs were added.
+    design = S["designs"][0] if len(S["designs"]) == 1 else random.Random(o["seed"] * 7919 + idx).choice(S["designs"])
+    pool = S["pools"][design]
     margin = rng.choice([0.0, 0.15, 0.3, 0.5, 0.6, 0.8]) if rng.random() < 0.9 else rng.uniform(0, 1)
     coords = rng.random() < 0.6
     img, S["board_name"] = board_image(rng, tex_names, margin, coords)
@@ -315,7 +426,8 @@ def one(o, S, rng, tex_names, idx):
         S[key].inputs["Specular"].default_value = rng.uniform(0.3, 0.7)
 
     rows = position(rng)
-    pool.reset()
+    for pl in S["pools"].values():
+        pl.reset()
     slo, shi, tlo, thi = map(float, o["pieces"].split(","))
     scale = rng.uniform(slo, shi)  # base diameter in squares
     tall = rng.uniform(tlo, thi)
@@ -400,9 +512,9 @@ def one(o, S, rng, tex_names, idx):
     name = "%05d.jpg" % idx
     sc.render.filepath = os.path.join(o["out"], "images", name)
     bpy.ops.render.render(write_still=True)
-    notes = "blender render; board %s; board corners (a8,h8,h1,a1) [%s]; elevation %.1f; azimuth %.0f; lens %.0f mm" % (
-        S["board_name"], "; ".join("[%.1f; %.1f]" % p for p in pts), elev, math.degrees(az), cam.data.lens)
-    return "images/%s,%s,photo,\"%s\",fenscan scripts/photo_render.py,MIT (staunton3d art)\n" % (name, fen_placement(rows), notes)
+    notes = "blender render; board %s; board corners (a8,h8,h1,a1) [%s]; elevation %.1f; azimuth %.0f; lens %.0f mm; pieces %s" % (
+        S["board_name"], "; ".join("[%.1f; %.1f]" % p for p in pts), elev, math.degrees(az), cam.data.lens, design)
+    return "images/%s,%s,photo,\"%s\",fenscan scripts/photo_render.py,%s\n" % (name, fen_placement(rows), notes, LICENSES[design])
 
 
 def main():

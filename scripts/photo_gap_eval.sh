@@ -1,0 +1,45 @@
+#!/bin/bash
+# How well a photo model carries over to real sets (the gap between renders and
+# photos), for comparing models trained on renders alone (train_photo.py without
+# --real): the crops of the 34 chesscog photos of ../shared/data/photos and of
+# the held-out renders (build/photos/heldout; cut here when missing), then end
+# to end the 32 chesscog photos after the first two (the ones issue 8's profile
+# is measured on) and the 5 samryan photos of ../shared/data/real.
+#   bash scripts/photo_gap_eval.sh MODEL.onnx
+set -euo pipefail
+cd "$(dirname "$0")/.."
+model=$1
+out=build/photos
+mkdir -p $out build/profile
+[ -f $out/crops_real/y.npy ] ||
+	go run ./scripts/photocrops -o $out/crops_real -jitter 4 -seed 2 -upright yes ../shared/data/photos/labels.csv 2>/dev/null
+[ -f $out/crops_heldout/y.npy ] ||
+	go run ./scripts/photocrops -o $out/crops_heldout -jitter 0 -upright no $out/heldout/labels.csv 2>/dev/null
+go build -o $out/fenscan ./cmd/fenscan
+# rows LABELS OUT SKIP KIND: LABELS' rows of KIND (all when empty) after the first SKIP, with absolute paths.
+rows() {
+	/usr/bin/python3 - "$@" <<'PY'
+import csv, os, sys
+src, dst, skip, kind = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+base = os.path.dirname(os.path.abspath(src))
+rows = [r for r in csv.DictReader(open(src, newline="")) if not kind or r["kind"] == kind][skip:]
+with open(dst, "w", newline="") as f:
+    w = csv.DictWriter(f, fieldnames=["image", "fen_placement", "kind"], extrasaction="ignore")
+    w.writeheader()
+    for r in rows:
+        r["image"] = os.path.join(base, r["image"])
+        w.writerow(r)
+PY
+}
+rows ../shared/data/photos/labels.csv build/profile/photos_rest.csv 2 ""
+rows ../shared/data/real/labels.csv $out/real_photos.csv 0 photo
+for d in crops_real crops_heldout; do
+	/usr/bin/python3 scripts/crop_accuracy.py "$model" $out/$d
+done
+for set in build/profile/photos_rest.csv $out/real_photos.csv; do
+	$out/fenscan eval --jobs 2 --json --photo-model "$model" "$set" | /usr/bin/python3 -c '
+import json, sys
+o = json.load(sys.stdin)["overall"]
+print("%s end to end: %d pictures, %.2f%% of squares, %.1f%% of boards" % (
+    sys.argv[1], o["images"], 100 * o["square_acc"], 100 * o["board_acc"]))' "$set"
+done
