@@ -20,11 +20,14 @@ base diameter in squares (default 0.6,0.8) and a height factor on top of it (def
 0.9,1.15). Real sets often stand on squares wider than their bases (a club's roll-up vinyl
 board: pawns under half a square across); renders with 0.45,0.8,0.9,1.35 did not read such
 a set better (models/photo.md, Limits), so the defaults stay.
---designs staunton,dreamchess,brutalchess draws each picture's piece design from that list
-(default staunton alone: the MIT meshes of ../shared/art/staunton3d). The other two are the
-GPL sets of Debian's dreamchess-data and brutalchess, which
-`sh scripts/fetch_art.sh build/art3d dreamchess-data brutalchess` unpacks; the draw has a
-generator of its own, so the rest of each picture is the same whatever the list.
+--designs staunton,dreamchess,brutalchess,lathe draws each picture's piece design from that
+list (default staunton alone: the MIT meshes of ../shared/art/staunton3d). dreamchess and
+brutalchess are the GPL sets of Debian's dreamchess-data and brutalchess, which
+`sh scripts/fetch_art.sh build/art3d dreamchess-data brutalchess` unpacks; lathe is a new
+turned set for each picture (lathe_set: random feet, stems, collars and proportions; a rook's
+battlements, a bishop's slit mitre, a queen's coronet, a king's cross), with the knight of one
+of the others. The draw has a generator of its own, so the rest of each picture is the same
+whatever the list.
 """
 import math
 import os
@@ -172,6 +175,19 @@ def facing(v):
     return math.atan2(d[1], d[0])
 
 
+def new_mesh(name, v, faces):
+    me = bpy.data.meshes.new(name)
+    me.from_pydata(np.asarray(v).tolist(), [], faces)
+    me.validate()
+    me.update()
+    for p in me.polygons:
+        p.use_smooth = True
+    me.use_auto_smooth = True
+    me.auto_smooth_angle = math.radians(35)
+    me.materials.append(None)
+    return me
+
+
 def import_design(name, knight_angle):
     """A design's six pieces as hidden objects, in the Staunton meshes' frame: up is +Z,
     the base centred on the origin, the king's base 1 wide (a square once scaled), the
@@ -190,19 +206,141 @@ def import_design(name, knight_angle):
             a = knight_angle - facing(v)
             c, s = math.cos(a), math.sin(a)
             v = v @ np.array([[c, s, 0], [-s, c, 0], [0, 0, 1]])
-        me = bpy.data.meshes.new("%s-%s" % (name, k))
-        me.from_pydata(v.tolist(), [], faces)
-        me.validate()
-        me.update()
-        for p in me.polygons:
-            p.use_smooth = True
-        me.use_auto_smooth = True
-        me.auto_smooth_angle = math.radians(35)
-        me.materials.append(None)
+        me = new_mesh("%s-%s" % (name, k), v, faces)
         ob = bpy.data.objects.new(me.name, me)
         bpy.context.collection.objects.link(ob)
         ob.hide_render = True
         out[k] = ob
+    return out
+
+
+def lathe(rings, segments=48):
+    """A surface of revolution about +Z: rings of (radius, height, shape) from the
+    bottom up, shape None or a function of the angles giving each point's (radius
+    factor, height offset), for battlements, crowns and a bishop's slit. A ring of
+    radius 0 is a single point (the pieces' closed bottom and top)."""
+    th = np.linspace(0, 2 * math.pi, segments, endpoint=False)
+    verts, faces, prev = [], [], None
+    for r, z, shape in rings:
+        if r == 0:
+            cur = [len(verts)]
+            verts.append((0.0, 0.0, z))
+        else:
+            f, dz = shape(th) if shape else (np.ones_like(th), np.zeros_like(th))
+            cur = list(range(len(verts), len(verts) + segments))
+            verts += list(zip(r * f * np.cos(th), r * f * np.sin(th), z + dz))
+        if prev is not None:
+            if len(prev) == 1 and len(cur) > 1:
+                faces += [(prev[0], cur[j], cur[(j + 1) % segments]) for j in range(segments)]
+            elif len(cur) == 1 and len(prev) > 1:
+                faces += [(prev[j], cur[0], prev[(j + 1) % segments]) for j in range(segments)]
+            elif len(cur) > 1:
+                faces += [(prev[j], prev[(j + 1) % segments], cur[(j + 1) % segments], cur[j]) for j in range(segments)]
+        prev = cur
+    return verts, faces
+
+
+def box(verts, faces, lo, hi):
+    """Add an axis-aligned box (a king's cross) to a mesh's lists."""
+    n = len(verts)
+    verts += [(x, y, z) for z in (lo[2], hi[2]) for y in (lo[1], hi[1]) for x in (lo[0], hi[0])]
+    faces += [(n + a, n + b, n + c, n + d) for a, b, c, d in
+              ((0, 1, 3, 2), (4, 6, 7, 5), (0, 4, 5, 1), (2, 3, 7, 6), (0, 2, 6, 4), (1, 5, 7, 3))]
+
+
+def arc(cx, cz, rad, a0, a1, n=8):
+    """Profile points on a circle (centre cx, cz) from angle a0 to a1 (degrees; 90 is up)."""
+    return [(max(0.0, cx + rad * math.cos(math.radians(a))), cz + rad * math.sin(math.radians(a)), None)
+            for a in np.linspace(a0, a1, n)]
+
+
+def lathe_set(rng):
+    """Five turned pieces (king, queen, rook, bishop, pawn) of one random design, in
+    the Staunton meshes' frame (king's base 1 wide): a foot of one to three steps, a
+    tapering stem, a collar, and each piece's head, with proportions drawn once for the
+    set and again per piece, as club, wooden and plastic sets differ from Staunton."""
+    u = rng.uniform
+    foot_steps = rng.choice([1, 2, 2, 3])
+    foot_h = u(0.07, 0.2)
+    stem_top = u(0.28, 0.5)  # of the base's radius
+    collar = u(1.15, 1.6)  # of the stem's top radius
+    collar_h = u(0.025, 0.07)
+    bulge = u(-0.15, 0.25)  # the stem's curve: waisted (<0) or bellied
+    king_h = u(2.2, 3.1)
+    out = {}
+    for k, (hf, rf) in {"k": (1.0, 1.0), "q": (u(0.82, 0.95), u(0.94, 1.0)), "b": (u(0.7, 0.84), u(0.84, 0.96)),
+                        "r": (u(0.52, 0.68), u(0.84, 1.0)), "p": (u(0.44, 0.58), u(0.7, 0.84))}.items():
+        R, H = 0.5 * rf, king_h * hf
+        rings = [(0.0, 0.0, None), (R, 0.0, None)]
+        z, r = 0.0, R
+        for i in range(foot_steps):  # steps with rounded edges, each narrower
+            h = foot_h / foot_steps
+            rings += [(r, z + h * 0.55, None), (r * 0.97, z + h * 0.85, None), (r * 0.9, z + h, None)]
+            z, r = z + h, r * u(0.78, 0.92)
+        head = {"k": u(0.34, 0.42), "q": u(0.3, 0.4), "b": u(0.38, 0.48), "r": u(0.3, 0.42), "p": u(0.42, 0.55)}[k] * H
+        neck = H - head  # where the stem meets the collar
+        rs = R * stem_top
+        r0 = max(rs * 1.05, r * 0.75)
+        for t in np.linspace(0.0, 1.0, 7):
+            rings.append((r0 + (rs - r0) * t + bulge * R * math.sin(math.pi * t) * 0.3, z + (neck - z) * t, None))
+        rc = rs * collar
+        rings += [(rc * 0.95, neck, None), (rc, neck + collar_h * 0.5, None), (rc * 0.95, neck + collar_h, None),
+                  (rs * 0.9, neck + collar_h * 1.3, None)]
+        z = neck + collar_h * 1.3
+        top = H
+        if k == "p":  # a ball
+            rb = min((top - z) / 1.8, R * 0.75)
+            rings += arc(0, top - rb, rb, -60, 90, 10)
+        elif k == "r":  # a tower with battlements
+            rt = R * u(0.72, 0.95)
+            notches, width, depth = rng.choice([4, 5, 6, 8]), u(0.3, 0.5), u(0.06, 0.12) * H
+            def crenel(th, n=notches, w=width, d=depth):
+                cut = ((th * n / (2 * math.pi)) % 1.0) < w
+                return np.ones_like(th), np.where(cut, -d, 0.0)
+            rings += [(rs + (rt - rs) * 0.6, z + (top - z) * 0.55, None), (rt, top - depth - 0.05 * H, None),
+                      (rt, top, crenel), (rt * u(0.62, 0.8), top, crenel), (rt * 0.6, top - depth * 0.8, None),
+                      (0.0, top - depth * 0.8, None)]
+        elif k == "b":  # a mitre, pointed, with a slit, and a small ball
+            rm = R * u(0.42, 0.6)
+            fin = R * u(0.07, 0.14)
+            hm = top - z - 2 * fin
+            slit = rng.uniform(0, 2 * math.pi)
+            def cut(th, s=slit):
+                d = np.angle(np.exp(1j * (th - s)))
+                return 1 - 0.35 * np.exp(-(d / 0.18) ** 2), np.zeros_like(th)
+            for t in np.linspace(0.0, 1.0, 11):  # widest two fifths up, pointed at the top
+                rr = rm * math.sin(math.pi * (0.12 + 0.86 * t)) ** 0.9
+                rings.append((max(rr, 0.02 * R), z + hm * t, cut if 0.4 < t < 0.9 else None))
+            rings += arc(0, top - fin, fin, -70, 90, 6)
+        else:  # queen and king: a flared cup, then a coronet (queen) or a dome and cross (king)
+            rq = R * u(0.6, 0.85)
+            cup = (top - z) * (0.55 if k == "q" else 0.5)
+            for t in np.linspace(0.15, 1.0, 6):
+                rings.append((rs + (rq - rs) * t ** 1.8, z + cup * t, None))
+            zc = z + cup
+            if k == "q":
+                points, ph = rng.choice([6, 8, 10, 12]), u(0.05, 0.12) * H
+                def crown(th, n=points, h=ph):
+                    return np.ones_like(th), h * np.abs(np.cos(th * n / 2)) ** 3
+                fin = R * u(0.1, 0.18)
+                rings += [(rq * 1.04, zc, crown), (rq * 0.85, zc, crown), (rq * 0.7, zc - 0.02 * H, None)]
+                dome = top - 2 * fin - (zc - 0.02 * H)
+                rings += [(rq * 0.7 * math.cos(a), zc - 0.02 * H + dome * math.sin(a), None)
+                          for a in np.linspace(0.3, 1.35, 5)]
+                rings += arc(0, top - fin, fin, -60, 90, 6)
+            else:
+                cross = u(0.18, 0.26) * H
+                dome = top - cross - zc
+                rings += [(rq * 1.03, zc, None), (rq * 0.92, zc + 0.02 * H, None)]
+                rings += [(rq * 0.92 * math.cos(a), zc + 0.02 * H + dome * math.sin(a), None)
+                          for a in np.linspace(0.2, math.pi / 2, 6)]
+        verts, faces = lathe(rings)
+        if k == "k":
+            w = u(0.055, 0.085)
+            box(verts, faces, (-w, -w, top - cross - 0.01), (w, w, top))
+            arm, az = u(0.12, 0.2), top - cross * u(0.3, 0.45)
+            box(verts, faces, (-arm, -w * 0.9, az - w), (arm, w * 0.9, az + w))
+        out[k] = (np.array(verts), faces)
     return out
 
 
@@ -228,6 +366,18 @@ class Pool:
         self.used[(kind, isw)] = n + 1
         lst[n].hide_render = False
         return lst[n]
+
+    def remesh(self, kind, me):
+        """Give every object of a kind (both colours) another mesh: lathe designs change
+        with each picture."""
+        old = self.base[kind].data
+        self.base[kind].data = me
+        for (k, _), lst in self.objs.items():
+            if k == kind:
+                for ob in lst:
+                    ob.data = me
+        if old.name.startswith("lathe-") and old.users == 0:
+            bpy.data.meshes.remove(old)
 
     def reset(self):
         for lst in self.objs.values():
@@ -366,7 +516,18 @@ def setup(o):
         v = np.empty(len(kn.vertices) * 3)
         kn.vertices.foreach_get("co", v)
         for d in designs:
-            if d not in pools:
+            if d in pools:
+                continue
+            if d == "lathe":  # meshes made anew for each picture (one()); a knight of the others'
+                base = {}
+                for k, (lv, lf) in lathe_set(random.Random(0)).items():
+                    base[k] = bpy.data.objects.new("lathe-" + k, new_mesh("lathe-" + k, lv, lf))
+                base["n"] = bpy.data.objects.new("lathe-n", kn)
+                for ob in base.values():
+                    bpy.context.collection.objects.link(ob)
+                    ob.hide_render = True
+                pools[d] = Pool(wm, km, base)
+            else:
                 pools[d] = Pool(wm, km, import_design(d, facing(v.reshape(-1, 3))))
 
     sun = bpy.data.objects.new("sun", bpy.data.lights.new("sun", "SUN"))
@@ -396,8 +557,17 @@ def one(o, S, rng, tex_names, idx):
     sc = S["sc"]
     # The design is drawn apart from the picture's generator, so that renders with the
     # default (Staunton only) are the same pictures as before designs were added.
-    design = S["designs"][0] if len(S["designs"]) == 1 else random.Random(o["seed"] * 7919 + idx).choice(S["designs"])
+    drng = random.Random(o["seed"] * 7919 + idx)
+    design = S["designs"][0] if len(S["designs"]) == 1 else drng.choice(S["designs"])
     pool = S["pools"][design]
+    licence = LICENSES.get(design)
+    if design == "lathe":
+        for k, (lv, lf) in lathe_set(drng).items():
+            pool.remesh(k, new_mesh("lathe-" + k, lv, lf))
+        knight = drng.choice(sorted(d for d in S["pools"] if d != "lathe"))
+        pool.remesh("n", S["pools"][knight].base["n"].data)
+        design = "lathe (knight %s)" % knight
+        licence = "generated pieces; knight " + LICENSES[knight]
     margin = rng.choice([0.0, 0.15, 0.3, 0.5, 0.6, 0.8]) if rng.random() < 0.9 else rng.uniform(0, 1)
     coords = rng.random() < 0.6
     img, S["board_name"] = board_image(rng, tex_names, margin, coords)
@@ -514,7 +684,7 @@ def one(o, S, rng, tex_names, idx):
     bpy.ops.render.render(write_still=True)
     notes = "blender render; board %s; board corners (a8,h8,h1,a1) [%s]; elevation %.1f; azimuth %.0f; lens %.0f mm; pieces %s" % (
         S["board_name"], "; ".join("[%.1f; %.1f]" % p for p in pts), elev, math.degrees(az), cam.data.lens, design)
-    return "images/%s,%s,photo,\"%s\",fenscan scripts/photo_render.py,%s\n" % (name, fen_placement(rows), notes, LICENSES[design])
+    return "images/%s,%s,photo,\"%s\",fenscan scripts/photo_render.py,%s\n" % (name, fen_placement(rows), notes, licence)
 
 
 def main():
