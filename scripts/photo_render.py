@@ -28,6 +28,10 @@ turned set for each picture (lathe_set: random feet, stems, collars and proporti
 battlements, a bishop's slit mitre, a queen's coronet, a king's cross), with the knight of one
 of the others. The draw has a generator of its own, so the rest of each picture is the same
 whatever the list.
+--tone mixed maps each picture's light to its colours as phones do more often than Blender's
+default (filmic, soft and grey; the default stays): the Standard view in 40% of the pictures,
+else Filmic with a contrast look, and an exposure of -0.3 to +0.8 stops, from a generator of
+its own.
 """
 import math
 import os
@@ -70,7 +74,7 @@ BLACK_PIECES = [(0.02, 0.02, 0.02), (0.05, 0.05, 0.05), (0.12, 0.06, 0.03), (0.2
 def args():
     a = sys.argv[sys.argv.index("--") + 1:] if "--" in sys.argv else []
     o = {"out": "build/photos/train", "n": 10, "seed": 1, "heldout": False, "start": 0, "elev": "", "scale": 100,
-         "pieces": "0.6,0.8,0.9,1.15", "designs": "staunton"}
+         "pieces": "0.6,0.8,0.9,1.15", "designs": "staunton", "tone": "filmic"}
     i = 0
     while i < len(a):
         k = a[i].lstrip("-")
@@ -78,7 +82,7 @@ def args():
             o["heldout"] = True
         else:
             i += 1
-            o[k] = a[i] if k in ("out", "elev", "pieces", "designs") else int(a[i])
+            o[k] = a[i] if k in ("out", "elev", "pieces", "designs", "tone") else int(a[i])
         i += 1
     return o
 
@@ -679,11 +683,24 @@ def one(o, S, rng, tex_names, idx):
     if os.environ.get("FENSCAN_MARKERS"):  # debugging: red balls on the labelled corners
         for p3 in corners3:
             bpy.ops.mesh.primitive_uv_sphere_add(radius=0.06, location=p3)
+    tone = "filmic"
+    if o["tone"] == "mixed":
+        # Phones render white plastic glossy and bright, shadows deep; Blender's default
+        # Filmic view is soft and grey. Its own generator keeps the rest of the picture.
+        trng = random.Random(o["seed"] * 104729 + idx)
+        vs = sc.view_settings
+        if trng.random() < 0.4:
+            vs.view_transform, vs.look = "Standard", "None"
+        else:
+            vs.view_transform = "Filmic"
+            vs.look = trng.choice(["None", "Medium High Contrast", "High Contrast", "Very High Contrast"])
+        vs.exposure = trng.uniform(-0.3, 0.8)
+        tone = "%s %s %+.2f" % (vs.view_transform, vs.look, vs.exposure)
     name = "%05d.jpg" % idx
     sc.render.filepath = os.path.join(o["out"], "images", name)
     bpy.ops.render.render(write_still=True)
-    notes = "blender render; board %s; board corners (a8,h8,h1,a1) [%s]; elevation %.1f; azimuth %.0f; lens %.0f mm; pieces %s" % (
-        S["board_name"], "; ".join("[%.1f; %.1f]" % p for p in pts), elev, math.degrees(az), cam.data.lens, design)
+    notes = "blender render; board %s; board corners (a8,h8,h1,a1) [%s]; elevation %.1f; azimuth %.0f; lens %.0f mm; pieces %s; tone %s" % (
+        S["board_name"], "; ".join("[%.1f; %.1f]" % p for p in pts), elev, math.degrees(az), cam.data.lens, design, tone)
     return "images/%s,%s,photo,\"%s\",fenscan scripts/photo_render.py,%s\n" % (name, fen_placement(rows), notes, licence)
 
 
