@@ -277,7 +277,7 @@ def lathe_set(rng):
         R, H = 0.5 * rf, king_h * hf
         rings = [(0.0, 0.0, None), (R, 0.0, None)]
         z, r = 0.0, R
-        for i in range(foot_steps):  # steps with rounded edges, each narrower
+        for _ in range(foot_steps):  # steps with rounded edges, each narrower
             h = foot_h / foot_steps
             rings += [(r, z + h * 0.55, None), (r * 0.97, z + h * 0.85, None), (r * 0.9, z + h, None)]
             z, r = z + h, r * u(0.78, 0.92)
