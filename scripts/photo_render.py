@@ -98,26 +98,47 @@ def material(name):
     return m, m.node_tree.nodes["Principled BSDF"]
 
 
-def import_piece(name):
-    bpy.ops.import_mesh.stl(filepath=os.path.join(ART, name + ".stl"), axis_forward="-Z", axis_up="Y")
-    ob = bpy.context.selected_objects[0]
-    me = ob.data
+def coords(me):
+    """A mesh's vertices, N x 3."""
     v = np.empty(len(me.vertices) * 3, dtype=np.float32)
     me.vertices.foreach_get("co", v)
-    v = v.reshape(-1, 3)
+    return v.reshape(-1, 3)
+
+
+def on_base(v):
+    """Vertices moved so that the centre of the piece's base is the origin."""
     lo, hi = v.min(0), v.max(0)
-    # Base centre to the origin; 30 STL units is the base of the big pieces.
-    v -= np.array([(lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2, lo[2]], dtype=np.float32)
-    v /= 30.0
-    me.vertices.foreach_set("co", v.ravel())
-    me.update()
+    return v - np.array([(lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2, lo[2]], dtype=v.dtype)
+
+
+def smooth(me):
+    """Smooth shading but at creases, and one material slot (set per object)."""
     for p in me.polygons:
         p.use_smooth = True
     me.use_auto_smooth = True
     me.auto_smooth_angle = math.radians(35)
     me.materials.append(None)
+    return me
+
+
+def hidden(ob):
+    """An object linked to the scene and left out of renders until a picture uses it."""
+    if ob.name not in bpy.context.collection.objects:
+        bpy.context.collection.objects.link(ob)
     ob.hide_render = True
     return ob
+
+
+def import_piece(name):
+    bpy.ops.import_mesh.stl(filepath=os.path.join(ART, name + ".stl"), axis_forward="-Z", axis_up="Y")
+    ob = bpy.context.selected_objects[0]
+    me = ob.data
+    # 30 STL units is the base of the big pieces.
+    v = on_base(coords(me)) / np.float32(30.0)
+    me.vertices.foreach_set("co", v.ravel())
+    me.update()
+    smooth(me)
+    return hidden(ob)
 
 
 def read_dcm(path):
@@ -184,12 +205,7 @@ def new_mesh(name, v, faces):
     me.from_pydata(np.asarray(v).tolist(), [], faces)
     me.validate()
     me.update()
-    for p in me.polygons:
-        p.use_smooth = True
-    me.use_auto_smooth = True
-    me.auto_smooth_angle = math.radians(35)
-    me.materials.append(None)
-    return me
+    return smooth(me)
 
 
 def import_design(name, knight_angle):
@@ -203,18 +219,13 @@ def import_design(name, knight_angle):
     unit = (king[:, :2].max(0) - king[:, :2].min(0)).max()
     out = {}
     for k, (v, faces) in raw.items():
-        v = v[:, axes] / unit
-        lo, hi = v.min(0), v.max(0)
-        v -= np.array([(lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2, lo[2]])
+        v = on_base(v[:, axes] / unit)
         if k == "n":
             a = knight_angle - facing(v)
             c, s = math.cos(a), math.sin(a)
             v = v @ np.array([[c, s, 0], [-s, c, 0], [0, 0, 1]])
         me = new_mesh("%s-%s" % (name, k), v, faces)
-        ob = bpy.data.objects.new(me.name, me)
-        bpy.context.collection.objects.link(ob)
-        ob.hide_render = True
-        out[k] = ob
+        out[k] = hidden(bpy.data.objects.new(me.name, me))
     return out
 
 
@@ -517,22 +528,17 @@ def setup(o):
     designs = [d for d in o["designs"].split(",") if d]
     if designs != ["staunton"]:
         kn = pool.base["n"].data
-        v = np.empty(len(kn.vertices) * 3)
-        kn.vertices.foreach_get("co", v)
+        ahead = facing(coords(kn).astype(np.float64))
         for d in designs:
             if d in pools:
                 continue
             if d == "lathe":  # meshes made anew for each picture (one()); a knight of the others'
-                base = {}
-                for k, (lv, lf) in lathe_set(random.Random(0)).items():
-                    base[k] = bpy.data.objects.new("lathe-" + k, new_mesh("lathe-" + k, lv, lf))
-                base["n"] = bpy.data.objects.new("lathe-n", kn)
-                for ob in base.values():
-                    bpy.context.collection.objects.link(ob)
-                    ob.hide_render = True
+                base = {k: hidden(bpy.data.objects.new("lathe-" + k, new_mesh("lathe-" + k, lv, lf)))
+                        for k, (lv, lf) in lathe_set(random.Random(0)).items()}
+                base["n"] = hidden(bpy.data.objects.new("lathe-n", kn))
                 pools[d] = Pool(wm, km, base)
             else:
-                pools[d] = Pool(wm, km, import_design(d, facing(v.reshape(-1, 3))))
+                pools[d] = Pool(wm, km, import_design(d, ahead))
 
     sun = bpy.data.objects.new("sun", bpy.data.lights.new("sun", "SUN"))
     sc.collection.objects.link(sun)
