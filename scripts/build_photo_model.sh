@@ -46,16 +46,6 @@ crops -o build/photos/crops_top -jitter 0 -upright no build/photos/heldout_top/l
 # End to end: held-out renders, and the real photos of ../shared/data/real (never trained on).
 go build -o build/photos/fenscan ./cmd/fenscan
 build/photos/fenscan eval --kind photo --json build/photos/heldout/labels.csv >build/photos/eval_heldout.json
-/usr/bin/python3 - <<'PY'
-import csv, os
-src = os.path.abspath("../shared/data/real/labels.csv")
-rows = [r for r in csv.DictReader(open(src)) if r["kind"] == "photo"]
-with open("build/photos/real_photos.csv", "w", newline="") as f:
-    w = csv.DictWriter(f, fieldnames=["image", "fen_placement", "kind"], extrasaction="ignore")
-    w.writeheader()
-    for r in rows:
-        r["image"] = os.path.join(os.path.dirname(src), r["image"])
-        w.writerow(r)
-PY
+/usr/bin/python3 scripts/label_rows.py ../shared/data/real/labels.csv build/photos/real_photos.csv --kind photo
 build/photos/fenscan eval --json build/photos/real_photos.csv >build/photos/eval_real.json
 /usr/bin/python3 scripts/photo_model_card.py

@@ -16,23 +16,8 @@ mkdir -p $out build/profile
 [ -f $out/crops_heldout/y.npy ] ||
 	go run ./scripts/photocrops -o $out/crops_heldout -jitter 0 -upright no $out/heldout/labels.csv 2>/dev/null
 go build -o $out/fenscan ./cmd/fenscan
-# rows LABELS OUT SKIP KIND: LABELS' rows of KIND (all when empty) after the first SKIP, with absolute paths.
-rows() {
-	/usr/bin/python3 - "$@" <<'PY'
-import csv, os, sys
-src, dst, skip, kind = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
-base = os.path.dirname(os.path.abspath(src))
-rows = [r for r in csv.DictReader(open(src, newline="")) if not kind or r["kind"] == kind][skip:]
-with open(dst, "w", newline="") as f:
-    w = csv.DictWriter(f, fieldnames=["image", "fen_placement", "kind"], extrasaction="ignore")
-    w.writeheader()
-    for r in rows:
-        r["image"] = os.path.join(base, r["image"])
-        w.writerow(r)
-PY
-}
-rows ../shared/data/photos/labels.csv build/profile/photos_rest.csv 2 ""
-rows ../shared/data/real/labels.csv $out/real_photos.csv 0 photo
+/usr/bin/python3 scripts/label_rows.py ../shared/data/photos/labels.csv build/profile/photos_rest.csv --from 2
+/usr/bin/python3 scripts/label_rows.py ../shared/data/real/labels.csv $out/real_photos.csv --kind photo
 for d in crops_real crops_heldout; do
 	/usr/bin/python3 scripts/crop_accuracy.py "$model" $out/$d
 done

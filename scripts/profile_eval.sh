@@ -25,20 +25,8 @@ if [ $# -gt 0 ]; then photo=(--photo-model "$1"); fi
 # (all rows when empty), the first two into TRAIN and the rest into EVAL,
 # with absolute image paths.
 split() {
-	/usr/bin/python3 - "$@" <<'EOF'
-import csv, os, sys
-src, prefix, train, rest = sys.argv[1:]
-base = os.path.dirname(os.path.abspath(src))
-with open(src, newline="") as f:
-    rows = [r for r in csv.DictReader(f) if r["notes"].startswith(prefix)]
-for r in rows:
-    r["image"] = os.path.join(base, r["image"])
-for path, part in ((train, rows[:2]), (rest, rows[2:])):
-    with open(path, "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=["image", "fen_placement", "kind"], extrasaction="ignore")
-        w.writeheader()
-        w.writerows(part)
-EOF
+	/usr/bin/python3 scripts/label_rows.py "$1" "$3" --notes "$2" --to 2
+	/usr/bin/python3 scripts/label_rows.py "$1" "$4" --notes "$2" --from 2
 }
 
 # measure NAME TRAIN EVAL: eval without and with a profile made from TRAIN.
