@@ -29,17 +29,23 @@ split() {
 	/usr/bin/python3 scripts/label_rows.py "$1" "$4" --notes "$2" --from 2
 }
 
-# measure NAME TRAIN EVAL: eval without and with a profile made from TRAIN.
+# measure NAME TRAIN EVAL [KIND]: eval without and with a profile made from
+# TRAIN; with KIND, also without a profile read as KIND, as a profile of
+# pictures of that kind reads them (default auto may read a doubtful photo
+# flat, which would count as the profile's gain).
 measure() {
-	local name=$1 train=$2 rest=$3
+	local name=$1 train=$2 rest=$3 kind=${4:-}
 	$out/fenscan adapt "${photo[@]}" "$train" -o $out/$name.profile >&2
 	echo "### $name ($(($(wc -l <"$rest") - 1)) pictures)"
 	echo
 	echo '| | squares | boards |'
 	echo '|---|---|---|'
-	for with in no yes; do
+	for with in no ${kind:+kind} yes; do
 		local p=() label="without profile"
-		if [ $with = yes ]; then p=(--profile $out/$name.profile) label="with profile"; fi
+		case $with in
+		kind) p=(--kind "$kind") label="without profile, --kind $kind" ;;
+		yes) p=(--profile $out/$name.profile) label="with profile" ;;
+		esac
 		$out/fenscan eval --jobs 2 --json "${photo[@]}" "${p[@]}" "$rest" |
 			/usr/bin/python3 -c '
 import json, sys
@@ -103,7 +109,7 @@ EOF
 {
 	echo "Photo model: ${1:-embedded}"
 	echo
-	measure chesscog $out/photos_train.csv $out/photos_rest.csv
+	measure chesscog $out/photos_train.csv $out/photos_rest.csv photo
 	measure book $out/book_train.csv $out/book_rest.csv
 	if compgen -G "build/designs*/*/labels.csv" >/dev/null; then designs; fi
 } | tee $out/../profile_eval.md
