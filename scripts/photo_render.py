@@ -74,7 +74,7 @@ BLACK_PIECES = [(0.02, 0.02, 0.02), (0.05, 0.05, 0.05), (0.12, 0.06, 0.03), (0.2
 def args():
     a = sys.argv[sys.argv.index("--") + 1:] if "--" in sys.argv else []
     o = {"out": "build/photos/train", "n": 10, "seed": 1, "heldout": False, "start": 0, "elev": "", "scale": 100,
-         "pieces": "0.6,0.8,0.9,1.15", "designs": "staunton", "tone": "filmic"}
+         "pieces": "0.6,0.8,0.9,1.15", "designs": "staunton", "tone": "filmic", "emblems": "0"}
     i = 0
     while i < len(a):
         k = a[i].lstrip("-")
@@ -82,7 +82,7 @@ def args():
             o["heldout"] = True
         else:
             i += 1
-            o[k] = a[i] if k in ("out", "elev", "pieces", "designs", "tone") else int(a[i])
+            o[k] = a[i] if k in ("out", "elev", "pieces", "designs", "tone", "emblems") else int(a[i])
         i += 1
     return o
 
@@ -438,6 +438,57 @@ def board_image(rng, tex_names, margin_sq, coords):
     return img, name
 
 
+def emblem(rng, img, margin_sq):
+    """Prints a maker's or federation's mark on the board picture img, as roll-up
+    tournament boards carry one on a corner square or in the border: a few letters and
+    a small device (rings, a lozenge of dots, a shield) in one ink. Returns where."""
+    px = 96
+    off = int(round(margin_sq * px))
+    size = img.size[0]
+    if off > px * 0.4 and rng.random() < 0.3:
+        # In the border, below the board's bottom edge or beside it.
+        w, h = int(rng.uniform(1.5, 3.5) * px), max(12, int(off * 0.6))
+        x0 = int(rng.uniform(off + px, size - off - px - w))
+        y0 = size - off + (off - h) // 2
+        where = "border"
+    else:
+        r, c = (7, 7) if rng.random() < 0.5 else rng.choice([(0, 0), (0, 7), (7, 0)])
+        if rng.random() < 0.25:
+            r, c = rng.randrange(8), rng.randrange(8)
+        inset = int(px * rng.uniform(0.06, 0.2))
+        w = h = px - 2 * inset
+        x0, y0 = off + c * px + inset, off + r * px + inset
+        where = "square %s%d" % ("abcdefgh"[c], 8 - r)
+    ground = img.getpixel((x0 + w // 2, y0 + h // 2))
+    ink = tuple(int(v) for v in (np.array(ground) * rng.uniform(0.1, 0.5) if np.mean(ground) > 110
+                                 else np.minimum(255, np.array(ground) + rng.uniform(90, 200))))
+    d = ImageDraw.Draw(img)
+    text = "".join(rng.choice("ABCDEFGHIKLMNOPRSTUVWXYZ") for _ in range(rng.randint(2, 7)))
+    font = ImageFont.truetype(FONT, max(8, int(min(h * 0.28, w / (0.75 * len(text) + 1)))))
+    device = rng.choice(["rings", "dots", "shield", "none"])
+    if w > h * 1.2:  # a band: device on the left, letters after it
+        dev = (x0, y0, x0 + h, y0 + h)
+        d.text((x0 + h * 1.2, y0 + h // 2), text, fill=ink, font=font, anchor="lm")
+    else:  # a square: device above, letters below
+        dev = (x0 + w // 4, y0, x0 + 3 * w // 4, y0 + h // 2)
+        d.text((x0 + w // 2, y0 + h * 0.8), text, fill=ink, font=font, anchor="mm")
+    l, t, rr, b = dev
+    lw = max(1, (rr - l) // 12)
+    if device == "rings":
+        for k in range(rng.randint(1, 3)):
+            q = k * (rr - l) // 7
+            d.ellipse((l + q, t + q, rr - q, b - q), outline=ink, width=lw)
+    elif device == "dots":
+        cx, cy, k = (l + rr) / 2, (t + b) / 2, rng.randint(3, 5)
+        step = (rr - l) / (2 * k)
+        for i in range(-k + 1, k):
+            for j in range(-k + 1 + abs(i), k - abs(i), 2):
+                d.rectangle((cx + i * step - lw, cy + j * step - lw, cx + i * step + lw, cy + j * step + lw), fill=ink)
+    elif device == "shield":
+        d.polygon([(l, t), (rr, t), (rr, (t + b) / 2), ((l + rr) / 2, b), (l, (t + b) / 2)], outline=ink, width=lw)
+    return where
+
+
 def texture_area(name):
     """The exact 8x8 playing area of one of the staunton3d textures. They are 8 squares
     across their 512 px but the squares are some 58 px high, with a strip below the
@@ -581,6 +632,11 @@ def one(o, S, rng, tex_names, idx):
     margin = rng.choice([0.0, 0.15, 0.3, 0.5, 0.6, 0.8]) if rng.random() < 0.9 else rng.uniform(0, 1)
     coords = rng.random() < 0.6
     img, S["board_name"] = board_image(rng, tex_names, margin, coords)
+    # Marks have a generator of their own, so that the rest of each picture is the
+    # same with or without them.
+    erng = random.Random(o["seed"] * 15485863 + idx)
+    if erng.random() < float(o["emblems"]):
+        S["board_name"] += ", mark on " + emblem(erng, img, margin)
     set_image(S["tm"].node_tree.nodes, img, "boardimg")
     n = 8 + 2 * margin
     S["top"].scale = (n, n, 1)
