@@ -494,7 +494,10 @@ def emblem(rng, img, margin_sq):
                 d.polygon([(x, y - step), (x + step, y), (x, y + step), (x - step, y)], fill=ink)
     elif device == "shield":
         shape = [(l, t), (rr, t), (rr, (t + b) / 2), ((l + rr) / 2, b), (l, (t + b) / 2)]
-        d.polygon(shape, fill=ink) if rng.random() < 0.5 else d.polygon(shape, outline=ink, width=lw)
+        if rng.random() < 0.5:
+            d.polygon(shape, fill=ink)
+        else:
+            d.polygon(shape, outline=ink, width=lw)
     return where
 
 
