@@ -59,6 +59,7 @@ HELDOUT_TEXTURES = ["Rosewood", "China-Blue", "Jade"]
 HELDOUT_ELEVATION = (52.0, 58.0)
 PIECES = {"k": "king", "q": "queen", "r": "rook", "b": "bishop", "n": "knight", "p": "pawn"}
 FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+SQUARE_PX = 96  # a square's side in the board's picture (board_image)
 
 # Colour pairs (light, dark) for flat boards: vinyl roll-up boards (buff and green, the
 # tournament standard), lichess/chess.com-like palettes, wood tones, greys.
@@ -407,12 +408,17 @@ class Pool:
         self.used = {}
 
 
+def margin_px(margin_sq):
+    """The width in pixels of a border margin_sq squares wide in the board's picture."""
+    return int(round(margin_sq * SQUARE_PX))
+
+
 def board_image(rng, tex_names, margin_sq, coords):
     """The board's top as a picture: playing area (texture or palette) plus a border."""
-    px = 96  # pixels per square
+    px = SQUARE_PX
     n = 8 + 2 * margin_sq
     size = int(round(n * px))
-    off = int(round(margin_sq * px))
+    off = margin_px(margin_sq)
     if tex_names and rng.random() < 0.45:
         t = rng.choice(tex_names)
         area = Image.fromarray(texture_area(t)).resize((8 * px, 8 * px))
@@ -445,14 +451,15 @@ def board_image(rng, tex_names, margin_sq, coords):
 
 
 def emblem(rng, img, margin_sq):
-    """Prints a maker's or federation's mark on the board picture img, as roll-up
-    tournament boards carry one on a corner square or in the border: a few letters and
-    a small device (rings, a lozenge of dots, a shield) in one ink. Returns where."""
-    px = 96
-    off = int(round(margin_sq * px))
+    """Prints a maker's or federation's mark on the board picture img (board_image's,
+    with a border margin_sq squares wide), as roll-up tournament boards carry one on a
+    corner square or in the border: a few letters and a bold device (rings, a lozenge of
+    squares, a shield) in one ink. Returns where."""
+    px = SQUARE_PX
+    off = margin_px(margin_sq)
     size = img.size[0]
     if off > px * 0.4 and rng.random() < 0.3:
-        # In the border, below the board's bottom edge or beside it.
+        # In the border, below the board's bottom edge.
         w, h = int(rng.uniform(1.5, 3.5) * px), max(12, int(off * 0.6))
         x0 = int(rng.uniform(off + px, size - off - px - w))
         y0 = size - off + (off - h) // 2
@@ -471,7 +478,7 @@ def emblem(rng, img, margin_sq):
     d = ImageDraw.Draw(img)
     text = "".join(rng.choice("ABCDEFGHIKLMNOPRSTUVWXYZ") for _ in range(rng.randint(2, 7)))
     font = ImageFont.truetype(FONT, max(8, int(min(h * 0.28, w / (0.75 * len(text) + 1)))))
-    device = rng.choice(["rings", "dots", "shield", "none"])
+    device = rng.choice(["rings", "lozenge", "shield", "none"])
     if w > h * 1.2:  # a band: device on the left, letters after it
         dev = (x0, y0, x0 + h, y0 + h)
         d.text((x0 + h * 1.2, y0 + h // 2), text, fill=ink, font=font, anchor="lm")
@@ -485,7 +492,7 @@ def emblem(rng, img, margin_sq):
         for k in range(rng.randint(1, 3)):
             q = k * (rr - l) // 7
             d.ellipse((l + q, t + q, rr - q, b - q), outline=ink, width=lw)
-    elif device == "dots":  # a lozenge of squares, like a chequer turned on its corner
+    elif device == "lozenge":  # of squares, like a chequer turned on its corner
         cx, cy, k = (l + rr) / 2, (t + b) / 2, rng.randint(2, 4)
         step = (rr - l) / (2 * k)
         for i in range(-k + 1, k):
