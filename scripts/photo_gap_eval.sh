@@ -11,15 +11,23 @@ cd "$(dirname "$0")/.."
 model=$1
 out=build/photos
 mkdir -p $out build/profile
-[ -f $out/crops_real/y.npy ] ||
-	go run ./scripts/photocrops -o $out/crops_real -jitter 4 -seed 2 -upright yes ../shared/data/photos/labels.csv 2>/dev/null
-[ -f $out/crops_heldout/y.npy ] ||
-	go run ./scripts/photocrops -o $out/crops_heldout -jitter 0 -upright no $out/heldout/labels.csv 2>/dev/null
+# Crops are cut at the size the model reads (its input's width and height);
+# other sizes than the release's 32x64 get folders of their own.
+read -r w h < <(/usr/bin/python3 -c '
+import onnx, sys
+d = onnx.load(sys.argv[1]).graph.input[0].type.tensor_type.shape.dim
+print(d[3].dim_value, d[2].dim_value)' "$model")
+size=""
+[ "${w}x$h" = 32x64 ] || size=_${w}x$h
+[ -f $out/crops_real$size/y.npy ] ||
+	go run ./scripts/photocrops -w "$w" -h "$h" -o $out/crops_real$size -jitter 4 -seed 2 -upright yes ../shared/data/photos/labels.csv 2>/dev/null
+[ -f $out/crops_heldout$size/y.npy ] ||
+	go run ./scripts/photocrops -w "$w" -h "$h" -o $out/crops_heldout$size -jitter 0 -upright no $out/heldout/labels.csv 2>/dev/null
 go build -o $out/fenscan ./cmd/fenscan
 /usr/bin/python3 scripts/label_rows.py ../shared/data/photos/labels.csv build/profile/photos_rest.csv --from 2
 /usr/bin/python3 scripts/label_rows.py ../shared/data/real/labels.csv $out/real_photos.csv --kind photo
 for d in crops_real crops_heldout; do
-	/usr/bin/python3 scripts/crop_accuracy.py "$model" $out/$d
+	/usr/bin/python3 scripts/crop_accuracy.py "$model" $out/$d$size
 done
 for set in build/profile/photos_rest.csv $out/real_photos.csv; do
 	$out/fenscan eval --jobs 2 --json --photo-model "$model" "$set" | /usr/bin/python3 -c '
