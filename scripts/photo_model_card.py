@@ -221,6 +221,8 @@ def main():
     w("")
     w("Also tried in session 31 and worse on both: a fifth stage of 40 minutes at lr 1e-3 from the release on the 1024 four-design and harder-tone renders and the real crops (`train_photo.py --init-onnx models/photo.onnx --train build/photos/crops_train5d build/photos/crops_train5t --real build/photos/crops_real --minutes 40 --seed 4 --lr 1e-3`): held-out render crops 96.82% (queens 60% and 49%), the samryan photos 97.19% and 1 of 5 boards, their 40 versions 22.5% of boards (the release 65.0%).")
     w("")
+    w("A fifth stage at the finer size does not make a release (session 32): the release resampled to 48x96 (`train_photo.py --init-onnx models/photo.onnx --hw 96,48`: its convolutions kept, its first linear layer's weights resized to the larger grid; 88.46% on the held-out crops before training), then 30 minutes at lr 1e-3 on the same 1024 renders and the real crops (about 4300 steps, seed 1): held-out render crops 96.95% (queens 67% and 59%) against the release's 97.16% and the 32x64 fifth stage's 96.82% above, the samryan photos 97.81% and 1 of 5 boards. A photo model at 48x96 needs the rebuild from scratch on renders like the release's.")
+    w("")
     w("## Licences of what it was trained on")
     w("")
     w("| source | licence |")
