@@ -38,6 +38,10 @@ the US Chess logo on h1 of the chesscog board as a white rook; 96 pictures with 
 default (filmic, soft and grey; the default stays): the Standard view in 40% of the pictures,
 else Filmic with a contrast look, and an exposure of -0.3 to +0.8 stops, from a generator of
 its own.
+--play F takes that share of the positions from play (default 0.75), the rest random
+placements of all twelve pieces alike. In play a queen stands on about one square in a
+hundred, so 0.25 gives the rarer pieces several times the crops; the draw is the same as the
+default's, so pictures whose position is from play either way are the same pictures.
 """
 import math
 import os
@@ -81,7 +85,7 @@ BLACK_PIECES = [(0.02, 0.02, 0.02), (0.05, 0.05, 0.05), (0.12, 0.06, 0.03), (0.2
 def args():
     a = sys.argv[sys.argv.index("--") + 1:] if "--" in sys.argv else []
     o = {"out": "build/photos/train", "n": 10, "seed": 1, "heldout": False, "start": 0, "elev": "", "scale": 100,
-         "pieces": "0.6,0.8,0.9,1.15", "designs": "staunton", "tone": "filmic", "emblems": "0"}
+         "pieces": "0.6,0.8,0.9,1.15", "designs": "staunton", "tone": "filmic", "emblems": "0", "play": "0.75"}
     i = 0
     while i < len(a):
         k = a[i].lstrip("-")
@@ -89,7 +93,7 @@ def args():
             o["heldout"] = True
         else:
             i += 1
-            o[k] = a[i] if k in ("out", "elev", "pieces", "designs", "tone", "emblems") else int(a[i])
+            o[k] = a[i] if k in ("out", "elev", "pieces", "designs", "tone", "emblems", "play") else int(a[i])
         i += 1
     return o
 
@@ -621,9 +625,10 @@ def setup(o):
                 wb=wb, kb=kb, pools=pools, designs=designs, sun=sun, lamp=lamp, cam=cam)
 
 
-def position(rng):
-    """A board as 8 strings, rank 8 first: mostly from play, some random placements."""
-    if rng.random() < 0.75:
+def position(rng, play):
+    """A board as 8 strings, rank 8 first: from play with probability play, else a random
+    placement."""
+    if rng.random() < play:
         b, _ = random_game(np.random.default_rng(rng.randrange(1 << 30)), rng.randrange(0, 120))
         return ["".join(r) for r in b]
     d = rng.uniform(0.1, 0.5)
@@ -680,7 +685,7 @@ def one(o, S, rng, tex_names, idx):
         S[key].inputs["Roughness"].default_value = rng.uniform(0.1, 0.6)
         S[key].inputs["Specular"].default_value = rng.uniform(0.3, 0.7)
 
-    rows = position(rng)
+    rows = position(rng, float(o["play"]))
     for pl in S["pools"].values():
         pl.reset()
     slo, shi, tlo, thi = map(float, o["pieces"].split(","))
