@@ -403,24 +403,27 @@ func TestStandardPositions(t *testing.T) {
 // White's side whichever side of the board the photo was taken from
 // (Black's side for samryan-001 and the renders, one an endgame with two
 // pawns a side, the side for samryan-005). The photo model is not yet as
-// sure as the digital one: three photos must come out exactly, and of all
+// sure as the digital one: five photos must come out exactly, and of all
 // squares at least minPhotoSquares.
 func TestScanPhotos(t *testing.T) {
-	const minPhotoSquares = 0.97 // 99.7% now
+	const minPhotoSquares = 0.97 // 99.0% now
 	// samryan-001 is exact since the assembler knows where pawns and
 	// bishops can have come from (its c1 bishop read as a knight or a
-	// pawn, its g2 bishop as a pawn beside the g3 pawn).
+	// pawn, its g2 bishop as a pawn beside the g3 pawn). samryan-003 is
+	// exact since session 35's photo model, which loses samryan-005's c1
+	// bishop, seen from the side, instead: of the eight shrunk and turned
+	// versions of each (models/photo.md), 7 and 2 are right, 0 and 8 before.
 	exact := map[string]bool{"chesscog-4745.jpg": true, "render-00002.jpg": true, "samryan-001.jpg": true,
-		"samryan-005.jpg": true, "render-top-00018.jpg": true}
+		"samryan-003.jpg": true, "render-top-00018.jpg": true}
 	orientation := map[string]assemble.Orientation{
-		"samryan-001.jpg": assemble.BlackBottom, "samryan-005.jpg": assemble.WhiteRight,
+		"samryan-001.jpg": assemble.BlackBottom, "samryan-003.jpg": assemble.BlackBottom, "samryan-005.jpg": assemble.WhiteRight,
 		"render-00002.jpg": assemble.BlackBottom, "render-00053.jpg": assemble.BlackBottom,
 	}
 	// The boards that print coordinates around their squares are turned
 	// by them (render-00053 is a random placement, whose pieces put White
 	// at the bottom for want of anything better).
 	byCoordinates := map[string]bool{"chesscog-4745.jpg": true, "chesscog-4750.jpg": true,
-		"samryan-001.jpg": true, "samryan-005.jpg": true, "render-00053.jpg": true}
+		"samryan-001.jpg": true, "samryan-003.jpg": true, "samryan-005.jpg": true, "render-00053.jpg": true}
 	labels, err := ReadLabels("testdata/photos/labels.csv")
 	if err != nil {
 		t.Fatal(err)

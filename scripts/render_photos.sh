@@ -1,6 +1,6 @@
 #!/bin/sh
 # Render the synthetic board photos the photo model trains and is tested on (needs
-# Debian's blender; CPU Cycles, ~6 s a picture on 2 cores). Resumable: a rerun continues
+# Debian's blender; CPU Cycles, ~4-6 s a picture on 2 cores). Resumable: a rerun continues
 # after the pictures already listed in each labels.csv.
 #   sh scripts/render_photos.sh [TRAIN_COUNT] [HELDOUT_COUNT]
 set -eu
@@ -25,4 +25,9 @@ render "$out/heldout" "$heldout" 2 --heldout
 # Held-out boards seen from 80 to 90 degrees above, how a game is most often photographed.
 render "$out/heldout_top" 30 3 --heldout --elev 80,90
 render "$out/train" "$train" 1
+# The fifth stage's: the 512 scenes of seed 5 in a harder tone (the Standard view or Filmic
+# with contrast), and 800 drawn three quarters from random placements of all twelve pieces
+# alike, because in play a queen stands on about one square in a hundred.
+render "$out/train5t" 512 5 --tone mixed
+render "$out/bal" 800 11 --play 0.25 --tone mixed
 echo "photos rendered $(date)" >>"$out/render.log"
