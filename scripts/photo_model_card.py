@@ -1,7 +1,12 @@
 #!/usr/bin/env python3
 """Write models/photo.md (the photo model's card) from what scripts/build_photo_model.sh
 left in build/photos: report.json (training), the render labels, and the `fenscan eval
---json` results on held-out renders and on the real photo rows of ../shared/data/real."""
+--json` results on held-out renders and on the real photo rows of ../shared/data/real.
+Those figures are kept in models/photo_reports.json, from which the card is written when
+build/photos holds no rebuild, so that an edit to the card's text can be made here and
+checked on any machine:
+  /usr/bin/python3 scripts/photo_model_card.py [--check]
+--check writes nothing and fails if models/photo.md is not what this script writes."""
 import collections, csv, json, os, re, sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -9,6 +14,10 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from fenprep import CLASSES  # noqa: E402
 
 B = os.path.join(ROOT, "build", "photos")
+CARD = os.path.join(ROOT, "models", "photo.md")
+SAVED = os.path.join(ROOT, "models", "photo_reports.json")
+REPORTS = ("report.json", "report_stage1.json", "report_stage2.json", "report_stage3.json",
+           "report_stage4.json", "eval_heldout.json", "eval_real.json")
 
 
 def load(name):
@@ -38,16 +47,30 @@ def rate(lr):
     return ("%.0e" % lr).replace("e-0", "e-")
 
 
-def main():
-    rep = load("report.json")
-    if rep is None:
-        sys.exit("no build/photos/report.json: run scripts/build_photo_model.sh")
-    s1 = load("report_stage1.json") or {}
-    s2 = load("report_stage2.json") or {}
-    s3 = load("report_stage3.json") or {}
-    s4 = load("report_stage4.json") or {}
-    ntrain, tk = boards(os.path.join(B, "train", "labels.csv"))
-    nheld, hk = boards(os.path.join(B, "heldout", "labels.csv"))
+def gather():
+    """The figures the card is written from: build/photos after a rebuild (its renders' labels
+    reduced to counts of pictures and boards), else models/photo_reports.json. The second
+    value says which."""
+    if load("report.json") is None:
+        if not os.path.exists(SAVED):
+            sys.exit("no build/photos/report.json nor models/photo_reports.json: run scripts/build_photo_model.sh")
+        return json.load(open(SAVED)), False
+    g = {name: load(name) for name in REPORTS}
+    for split in ("train", "heldout"):
+        n, kinds = boards(os.path.join(B, split, "labels.csv"))
+        g[split] = {"pictures": n, "boards": dict(kinds)}
+    return g, True
+
+
+def card(g):
+    """The card's text."""
+    rep = g["report.json"]
+    s1 = g.get("report_stage1.json") or {}
+    s2 = g.get("report_stage2.json") or {}
+    s3 = g.get("report_stage3.json") or {}
+    s4 = g.get("report_stage4.json") or {}
+    ntrain, tk = g["train"]["pictures"], g["train"]["boards"]
+    nheld, hk = g["heldout"]["pictures"], g["heldout"]["boards"]
     conf = rep["confusion"]
     L = []
     w = L.append
@@ -136,13 +159,13 @@ def main():
     w("")
     w("The table is the training script's reading of the held-out renders as rendered again in session 32 (the same 60 scenes); OpenCV (`scripts/crop_accuracy.py`) reads the same. The fourth stage, the release until session 35, read them at 97.16% (pieces 89.79%), queens 57.78% (Q) and 61.54% (q), kings 92.65% and 87.69%, bishops 83.33% and 90.91%; in the paragraphs of sessions 27 to 34 below, \"the release\" is that model, and the comparisons are with these figures.")
     w("")
-    ev = load("eval_heldout.json")
+    ev = g.get("eval_heldout.json")
     if ev:
         w("- The same renders end to end (`fenscan eval --kind photo build/photos/heldout/labels.csv`: "
           "the board found by fenscan, read, oriented): %s. Squares count as right only in the "
           "orientation fenscan chose; a quarter of the renders are random placements, seen from a "
           "random side, which nothing in the picture can orient." % table(ev, "photo"))
-    ev = load("eval_real.json")
+    ev = g.get("eval_real.json")
     if ev:
         w("- Real photos never trained on (the 5 samryan top-down photos of ../shared/data/real, "
           "`fenscan eval`, default `--kind auto`): %s (all but samryan-005: its c1 bishop, seen from the "
@@ -229,7 +252,20 @@ def main():
     w("Rebuild: `make photo-model` (scripts/build_photo_model.sh), about 180 minutes of rendering "
       "and %.0f of training (the five stages) on 2 CPU cores." % (
           s1.get("minutes", 0) + s2.get("minutes", 0) + s3.get("minutes", 0) + s4.get("minutes", 0) + rep.get("minutes", 0)))
-    open(os.path.join(ROOT, "models", "photo.md"), "w").write("\n".join(L) + "\n")
+    return "\n".join(L) + "\n"
+
+
+def main():
+    g, rebuilt = gather()
+    text = card(g)
+    if "--check" in sys.argv[1:]:
+        if open(CARD).read() != text:
+            sys.exit("models/photo.md differs from what scripts/photo_model_card.py writes: edit the script, then run it")
+        return
+    open(CARD, "w").write(text)
+    if rebuilt:
+        json.dump(g, open(SAVED, "w"), indent=1)
+        open(SAVED, "a").write("\n")
 
 
 if __name__ == "__main__":
