@@ -57,7 +57,7 @@ model:
 second-model:
 	sh scripts/build_second_model.sh
 
-# Rebuild models/photo.onnx (Blender renders and real photos; ~4.5 hours on 2 cores).
+# Rebuild models/photo.onnx (Blender renders and real photos; ~6 hours on 2 cores).
 photo-model:
 	sh scripts/build_photo_model.sh
 
