@@ -401,10 +401,10 @@ func TestStandardPositions(t *testing.T) {
 // TestScanPhotos reads the photos in testdata/photos as photos: the
 // board is found from its lines and read, and the FEN comes out from
 // White's side whichever side of the board the photo was taken from
-// (Black's side for samryan-001 and the renders, one an endgame with two
-// pawns a side, the side for samryan-005). The photo model is not yet as
-// sure as the digital one: five photos must come out exactly, and of all
-// squares at least minPhotoSquares.
+// (Black's side for samryan-001, samryan-003 and the renders, one an
+// endgame with two pawns a side, the side for samryan-005). The photo
+// model is not yet as sure as the digital one: five photos must come out
+// exactly, and of all squares at least minPhotoSquares.
 func TestScanPhotos(t *testing.T) {
 	const minPhotoSquares = 0.97 // 99.0% now
 	// samryan-001 is exact since the assembler knows where pawns and

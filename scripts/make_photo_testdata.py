@@ -25,8 +25,9 @@ PICKS = [
     (os.path.join(SHARED, "photos"), "images/IMG_4745.jpg", "chesscog-4745.jpg"),
     (os.path.join(SHARED, "real"), "photo/samryan-001.jpg", "samryan-001.jpg"),
     (os.path.join(SHARED, "real"), "photo/samryan-005.jpg", "samryan-005.jpg"),
-    # Its c8 bishop, a dark piece on a light square seen from straight above, and its f3 knight
-    # and d1 queen, read as each other, were lost by every photo model before session 35's.
+    # Its c8 bishop, a dark piece on a light square seen from straight above, was lost by every
+    # photo model before session 35's (and its f3 knight and d1 queen, read as each other, until
+    # session 31).
     (os.path.join(SHARED, "real"), "photo/samryan-003.jpg", "samryan-003.jpg"),
     (os.path.join(ROOT, "build", "photos", "heldout"), "images/00002.jpg", "render-00002.jpg"),
     # Seen from 82 degrees above: read flat by default until a doubtful board in an outline off
