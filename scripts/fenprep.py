@@ -6,7 +6,7 @@ to_input(crops) -> float32 [64,1,32,32] = pixel/255.
 import cv2
 import numpy as np
 
-CLASSES = ["empty", "P", "N", "B", "R", "Q", "K", "p", "n", "b", "r", "q", "k"]
+from classes import CLASSES  # noqa: F401  (fenprep.CLASSES for the scripts that import it)
 DST = np.float32([[0, 0], [256, 0], [256, 256], [0, 256]])
 
 

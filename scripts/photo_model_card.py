@@ -12,7 +12,7 @@ import collections, csv, json, os, re, sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from fenprep import CLASSES  # noqa: E402
+from classes import CLASSES  # noqa: E402
 
 B = os.path.join(ROOT, "build", "photos")
 CARD = os.path.join(ROOT, "models", "photo.md")

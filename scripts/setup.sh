@@ -19,6 +19,8 @@ command -v make >/dev/null 2>&1 || need+=(make)
 command -v git >/dev/null 2>&1 || need+=(git ca-certificates)
 # poppler renders PDF pages for `fenscan scan book.pdf`.
 command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
+# Any Python 3 checks the photo model's card against its saved figures (models/card_test.go).
+command -v python3 >/dev/null 2>&1 || need+=(python3)
 
 # Go: the module asks for a newer release than Debian 12 ships; any Go from
 # 1.21 on fetches that toolchain from the module proxy by itself
