@@ -804,7 +804,11 @@ func (s *Scanner) find(img gocv.Mat) ([]detect.Board, error) {
 
 // photoBoard returns the board to read as a photo: the grid fitted to
 // its lines when that finds the same board, whose corners are surer in
-// perspective than an outline's.
+// perspective than an outline's. The outline may frame only a block of a
+// board turned about 45 degrees in the picture, sharing its centre (half
+// the board, in two held-out renders), so a grid up to four times its
+// area, as large as the board around a 4x4 block of its squares, is the
+// same board.
 func (s *Scanner) photoBoard(img gocv.Mat, f detect.Board) detect.Board {
 	if f.Grid != nil {
 		return f
@@ -815,7 +819,7 @@ func (s *Scanner) photoBoard(img gocv.Mat, f detect.Board) detect.Board {
 	}
 	c1, c2 := detect.Centre(f.Corners), detect.Centre(g.Corners)
 	a1, a2 := detect.Area(f.Corners), detect.Area(g.Corners)
-	if math.Hypot(c1.X-c2.X, c1.Y-c2.Y) > 0.25*math.Sqrt(a1) || a2 < a1/2 || a2 > 2*a1 {
+	if math.Hypot(c1.X-c2.X, c1.Y-c2.Y) > 0.25*math.Sqrt(a1) || a2 < a1/2 || a2 > 4*a1 {
 		return f
 	}
 	return g
