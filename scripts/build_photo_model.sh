@@ -57,6 +57,7 @@ crops -o build/photos/crops_top -jitter 0 -upright no build/photos/heldout_top/l
 # End to end: held-out renders, and the real photos of ../shared/data/real (never trained on).
 go build -o build/photos/fenscan ./cmd/fenscan
 build/photos/fenscan eval --kind photo --json build/photos/heldout/labels.csv >build/photos/eval_heldout.json
+build/photos/fenscan eval --json build/photos/heldout_games/labels.csv >build/photos/eval_games.json
 /usr/bin/python3 scripts/label_rows.py ../shared/data/real/labels.csv build/photos/real_photos.csv --kind photo
 build/photos/fenscan eval --json build/photos/real_photos.csv >build/photos/eval_real.json
 /usr/bin/python3 scripts/photo_model_card.py

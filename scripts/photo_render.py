@@ -42,6 +42,9 @@ its own.
 placements of all twelve pieces alike. In play a queen stands on about one square in a
 hundred, so 0.25 gives the rarer pieces several times the crops; the draw is the same as the
 default's, so pictures whose position is from play either way are the same pictures.
+--positions FILE takes picture i's board from line i (modulo their number) of FILE, one FEN
+placement a line (scripts/gamepositions prints real games'), everything else about the
+picture as drawn without it: the same scenes with the boards players photograph.
 """
 import math
 import os
@@ -85,7 +88,8 @@ BLACK_PIECES = [(0.02, 0.02, 0.02), (0.05, 0.05, 0.05), (0.12, 0.06, 0.03), (0.2
 def args():
     a = sys.argv[sys.argv.index("--") + 1:] if "--" in sys.argv else []
     o = {"out": "build/photos/train", "n": 10, "seed": 1, "heldout": False, "start": 0, "elev": "", "scale": 100,
-         "pieces": "0.6,0.8,0.9,1.15", "designs": "staunton", "tone": "filmic", "emblems": "0", "play": "0.75"}
+         "pieces": "0.6,0.8,0.9,1.15", "designs": "staunton", "tone": "filmic", "emblems": "0", "play": "0.75",
+         "positions": ""}
     i = 0
     while i < len(a):
         k = a[i].lstrip("-")
@@ -93,7 +97,7 @@ def args():
             o["heldout"] = True
         else:
             i += 1
-            o[k] = a[i] if k in ("out", "elev", "pieces", "designs", "tone", "emblems", "play") else int(a[i])
+            o[k] = a[i] if k in ("out", "elev", "pieces", "designs", "tone", "emblems", "play", "positions") else int(a[i])
         i += 1
     return o
 
@@ -625,6 +629,11 @@ def setup(o):
                 wb=wb, kb=kb, pools=pools, designs=designs, sun=sun, lamp=lamp, cam=cam)
 
 
+def expand(placement):
+    """A FEN placement as 8 strings, rank 8 first, "." for an empty square."""
+    return ["".join("." * int(ch) if ch.isdigit() else ch for ch in row) for row in placement.split("/")]
+
+
 def position(rng, play):
     """A board as 8 strings, rank 8 first: from play with probability play, else a random
     placement."""
@@ -686,6 +695,10 @@ def one(o, S, rng, tex_names, idx):
         S[key].inputs["Specular"].default_value = rng.uniform(0.3, 0.7)
 
     rows = position(rng, float(o["play"]))
+    if o["positions"]:
+        # The drawn board is replaced, not skipped, so that the rest of the picture (camera,
+        # light, board, pieces' looks) is the one drawn without --positions.
+        rows = S["positions"][idx % len(S["positions"])]
     for pl in S["pools"].values():
         pl.reset()
     slo, shi, tlo, thi = map(float, o["pieces"].split(","))
@@ -796,6 +809,9 @@ def main():
     all_tex = sorted(f[:-4] for f in os.listdir(os.path.join(ART, "boards")) if f.endswith(".png"))
     tex = HELDOUT_TEXTURES if o["heldout"] else [t for t in all_tex if t not in HELDOUT_TEXTURES]
     S = setup(o)
+    S["positions"] = []
+    if o["positions"]:
+        S["positions"] = [expand(line.split()[0]) for line in open(o["positions"]) if line.strip()]
     labels = os.path.join(o["out"], "labels.csv")
     new = not os.path.exists(labels)
     with open(labels, "a") as f:
