@@ -22,12 +22,13 @@ render() { # dir count seed [--heldout]
 		2>&1 | grep --line-buffered '^rendered' >>"$out/render.log"
 }
 render "$out/heldout" "$heldout" 2 --heldout
-# The same scenes with the boards players photograph: positions from real games
-# (scripts/gamepositions), where the renders' play is pseudo-legal and partly random.
+# The boards players photograph: positions from real games (scripts/gamepositions), where
+# the renders' play is pseudo-legal and partly random. The first $heldout are the scenes
+# above with those positions, as many more are further scenes of the same kind.
 games=$(go list -m -f '{{.Dir}}' github.com/corentings/chess/v2)/fixtures/pgns
 [ -s "$out/heldout_games.txt" ] ||
-	go run ./scripts/gamepositions -n "$heldout" -seed 1 -exclude "$games/big_big.pgn" "$games/big.pgn" >"$out/heldout_games.txt"
-render "$out/heldout_games" "$heldout" 2 --heldout --positions "$out/heldout_games.txt"
+	go run ./scripts/gamepositions -n $((2 * heldout)) -seed 1 -exclude "$games/big_big.pgn" "$games/big.pgn" >"$out/heldout_games.txt"
+render "$out/heldout_games" $((2 * heldout)) 2 --heldout --positions "$out/heldout_games.txt"
 # Held-out boards seen from 80 to 90 degrees above, how a game is most often photographed.
 render "$out/heldout_top" 30 3 --heldout --elev 80,90
 render "$out/train" "$train" 1
