@@ -414,7 +414,7 @@ func TestScanPhotos(t *testing.T) {
 	// bishop, seen from the side, instead: of the eight shrunk and turned
 	// versions of each (models/photo.md), 7 and 2 are right, 0 and 8 before.
 	exact := map[string]bool{"chesscog-4745.jpg": true, "render-00002.jpg": true, "samryan-001.jpg": true,
-		"samryan-003.jpg": true, "render-top-00018.jpg": true}
+		"samryan-003.jpg": true, "render-top-00018.jpg": true, "render-games-00047.jpg": true}
 	orientation := map[string]assemble.Orientation{
 		"samryan-001.jpg": assemble.BlackBottom, "samryan-003.jpg": assemble.BlackBottom, "samryan-005.jpg": assemble.WhiteRight,
 		"render-00002.jpg": assemble.BlackBottom, "render-00053.jpg": assemble.BlackBottom,
@@ -490,6 +490,22 @@ func TestAutoKind(t *testing.T) {
 				t.Errorf("%s: read as %s, want %s", f, k, want)
 			}
 		}
+	}
+}
+
+// TestAutoTurnedPhoto reads by default a photo whose board is turned
+// about 45 degrees in the picture, of which the outline found frames only
+// a block of squares, half the board: the grid fitted to the board's lines
+// must be taken as the same board (photoBoard), or the block is read (45
+// of 64 squares right).
+func TestAutoTurnedPhoto(t *testing.T) {
+	const file, want = "testdata/photos/render-games-00047.jpg", "7k/1p3B1n/p2P4/2p4Q/P7/4p1P1/6PK/5q2"
+	boards, err := newScanner(t, Options{}).ScanFile(context.Background(), file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := largest(boards); b.Kind != Photo || b.Placement() != want {
+		t.Errorf("%s: read as %s, %s; want a photo, %s", file, b.Kind, b.Placement(), want)
 	}
 }
 

@@ -2,7 +2,7 @@
 # Rebuild models/photo.onnx from scratch: render board photos with Blender, cut the
 # crops fenscan reads (detect.Columns) from them and from the labelled real photos in
 # ../shared/data/photos (MIT), train, export, and test on held-out renders.
-# About 180 minutes of rendering and 65+28+40+35+20 of training on 2 CPU cores; progress in
+# About 190 minutes of rendering and 65+28+40+35+20 of training on 2 CPU cores; progress in
 # build/photos/*.log. scripts/render_photos.sh, its first step, installs what it needs (setup_model.sh).
 #   sh scripts/build_photo_model.sh [TRAIN_RENDERS] [MINUTES] [SECOND_STAGE_MINUTES] [THIRD_STAGE_MINUTES] [FOURTH_STAGE_MINUTES] [FIFTH_STAGE_MINUTES]
 set -eu

@@ -7,8 +7,8 @@ Sources (licenses allow redistribution; see testdata/photos/labels.csv):
 - ../shared/data/photos (github.com/afka2d/chesscog, MIT): angled phone photos with the
   board's corners labelled;
 - ../shared/data/real/photo (samryan18/chess-ray-vision, WTFPL): top-down phone photos;
-- build/photos/heldout and heldout_top (scripts/photo_render.py, this project): renders whose
-  camera and board texture training never saw.
+- build/photos/heldout, heldout_top and heldout_games (scripts/photo_render.py, this project):
+  renders whose camera and board texture training never saw.
 Pictures are shrunk to at most 1000 px on the longer side with EXIF orientation applied, and
 labelled corners scaled to match.
 """
@@ -36,6 +36,10 @@ PICKS = [
     # A random placement whose pieces say nothing of the side: the coordinates printed on its
     # border put Black at the bottom (classify.Glyphs).
     (os.path.join(ROOT, "build", "photos", "heldout"), "images/00053.jpg", "render-00053.jpg"),
+    # A board turned about 45 degrees in the picture, of which auto mode's outline framed only a
+    # block of squares, half the board, until the grid of its lines was taken as the same board
+    # (fenscan.go, photoBoard).
+    (os.path.join(ROOT, "build", "photos", "heldout_games"), "images/00047.jpg", "render-games-00047.jpg"),
 ]
 
 

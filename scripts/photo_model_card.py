@@ -175,14 +175,15 @@ def card(g):
           "random side, which nothing in the picture can orient." % table(ev, "photo"))
     ev = g.get("eval_games.json")
     if ev:
-        w("- 120 held-out scenes with the boards players photograph (build/photos/heldout_games): the "
-          "first 60 are the scenes above, each position replaced by one from a real game and everything "
-          "else as drawn without it (`photo_render.py --positions`), the other 60 more scenes of the same "
-          "camera range and board; `scripts/gamepositions` draws each game, then a ply of it, from the "
+        w("- 120 held-out scenes with the boards players photograph (build/photos/heldout_games): drawn "
+          "as the held-out renders are (`photo_render.py --heldout --seed 2`: the camera range and board "
+          "not in training; the first 60 on the same boards as the scenes above, but, their pieces being "
+          "others, under other lights and cameras), each with a position from a real game "
+          "(`--positions`); `scripts/gamepositions` draws each game, then a ply of it, from the "
           "1,000 lichess games of corentings/chess's fixtures/pgns/big.pgn, leaving out the 6 also in "
           "big_big.pgn, from which the assembler's square prior was counted. End to end by default "
-          "(`fenscan eval build/photos/heldout_games/labels.csv`): %s. The first 60 read 99.43%% of "
-          "squares and 76.7%% of boards, none turned wrong; the other 60 93.75%% and 71.7%%, the loss "
+          "(`fenscan eval build/photos/heldout_games/labels.csv`): %s. In session 36 the first 60 read 99.43%% "
+          "of squares and 76.7%% of boards, none turned wrong; the other 60 93.75%% and 71.7%%, the loss "
           "mostly the detector's: two boards not found, two framed a rank or two off the board's own "
           "(losing that rank's pieces), and two sparse endings turned wrong. From true corners, by the "
           "model alone (`scripts/crop_accuracy.py`, session 36): 97.71%% of squares (pieces 94.12%%)." % table(ev, "photo"))
@@ -271,7 +272,7 @@ def card(g):
     w("| ../shared/data/photos, github.com/afka2d/chesscog | MIT |")
     w("| board palettes, coordinates (DejaVu Sans Bold, Bitstream Vera licence), table noise: generated | - |")
     w("")
-    w("Rebuild: `make photo-model` (scripts/build_photo_model.sh), about 180 minutes of rendering "
+    w("Rebuild: `make photo-model` (scripts/build_photo_model.sh), about 190 minutes of rendering "
       "and %.0f of training (the five stages) on 2 CPU cores." % (
           s1.get("minutes", 0) + s2.get("minutes", 0) + s3.get("minutes", 0) + s4.get("minutes", 0) + rep.get("minutes", 0)))
     return "\n".join(L) + "\n"

@@ -42,9 +42,10 @@ its own.
 placements of all twelve pieces alike. In play a queen stands on about one square in a
 hundred, so 0.25 gives the rarer pieces several times the crops; the draw is the same as the
 default's, so pictures whose position is from play either way are the same pictures.
---positions FILE takes picture i's board from line i (modulo their number) of FILE, one FEN
-placement a line (scripts/gamepositions prints real games'), everything else about the
-picture as drawn without it: the same scenes with the boards players photograph.
+--positions FILE takes picture i's board from line i of FILE, one FEN placement a line
+(scripts/gamepositions prints real games'): the boards players photograph. The board, its
+margin and the materials are drawn as without it; the light and camera, drawn after the
+pieces, differ.
 """
 import math
 import os
@@ -696,9 +697,11 @@ def one(o, S, rng, tex_names, idx):
 
     rows = position(rng, float(o["play"]))
     if o["positions"]:
-        # The drawn board is replaced, not skipped, so that the rest of the picture (camera,
-        # light, board, pieces' looks) is the one drawn without --positions.
-        rows = S["positions"][idx % len(S["positions"])]
+        # The drawn board is replaced, not skipped, so that the board and materials are the
+        # ones drawn without --positions.
+        if idx >= len(S["positions"]):
+            sys.exit("--positions %s has %d boards, none for picture %d" % (o["positions"], len(S["positions"]), idx))
+        rows = S["positions"][idx]
     for pl in S["pools"].values():
         pl.reset()
     slo, shi, tlo, thi = map(float, o["pieces"].split(","))
@@ -812,6 +815,9 @@ def main():
     S["positions"] = []
     if o["positions"]:
         S["positions"] = [expand(line.split()[0]) for line in open(o["positions"]) if line.strip()]
+        bad = [r for r in S["positions"] if len(r) != 8 or any(len(x) != 8 for x in r)]
+        if bad:
+            sys.exit("--positions %s: not a FEN placement: %s" % (o["positions"], "/".join(bad[0])))
     labels = os.path.join(o["out"], "labels.csv")
     new = not os.path.exists(labels)
     with open(labels, "a") as f:

@@ -23,10 +23,9 @@ render() { # dir count seed [--heldout]
 }
 render "$out/heldout" "$heldout" 2 --heldout
 # The boards players photograph: positions from real games (scripts/gamepositions), where
-# the renders' play is pseudo-legal and partly random. The first $heldout are the scenes
-# above with those positions, as many more are further scenes of the same kind.
-games=$(go list -m -f '{{.Dir}}' github.com/corentings/chess/v2)/fixtures/pgns
-[ -s "$out/heldout_games.txt" ] ||
+# the renders' play is pseudo-legal and partly random; twice as many held-out scenes.
+games=$(go mod download -json github.com/corentings/chess/v2 | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')/fixtures/pgns
+[ "$(cat "$out/heldout_games.txt" 2>/dev/null | wc -l)" -eq $((2 * heldout)) ] ||
 	go run ./scripts/gamepositions -n $((2 * heldout)) -seed 1 -exclude "$games/big_big.pgn" "$games/big.pgn" >"$out/heldout_games.txt"
 render "$out/heldout_games" $((2 * heldout)) 2 --heldout --positions "$out/heldout_games.txt"
 # Held-out boards seen from 80 to 90 degrees above, how a game is most often photographed.
