@@ -179,7 +179,7 @@ def card(g):
           "as the held-out renders are (`photo_render.py --heldout --seed 2`: the camera range and board "
           "not in training; the first 60 on the same boards as the scenes above, but, their pieces being "
           "others, under other lights and cameras), each with a position from a real game "
-          "(`--positions`); `scripts/gamepositions` draws each game, then a ply of it, from the "
+          "(`--positions`); `internal/gamepos -all` draws each game, then a ply of it, from the "
           "1,000 lichess games of corentings/chess's fixtures/pgns/big.pgn, leaving out the 6 also in "
           "big_big.pgn, from which the assembler's square prior was counted. End to end by default "
           "(`fenscan eval build/photos/heldout_games/labels.csv`): %s. In session 36 the first 60 read 99.43%% "

@@ -43,7 +43,7 @@ placements of all twelve pieces alike. In play a queen stands on about one squar
 hundred, so 0.25 gives the rarer pieces several times the crops; the draw is the same as the
 default's, so pictures whose position is from play either way are the same pictures.
 --positions FILE takes picture i's board from line i of FILE, one FEN placement a line
-(scripts/gamepositions prints real games'): the boards players photograph. The board, its
+(internal/gamepos prints real games'): the boards players photograph. The board, its
 margin and the materials are drawn as without it; the light and camera, drawn after the
 pieces, differ.
 """

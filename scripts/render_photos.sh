@@ -22,11 +22,11 @@ render() { # dir count seed [--heldout]
 		2>&1 | grep --line-buffered '^rendered' >>"$out/render.log"
 }
 render "$out/heldout" "$heldout" 2 --heldout
-# The boards players photograph: positions from real games (scripts/gamepositions), where
+# The boards players photograph: positions from real games (internal/gamepos -all), where
 # the renders' play is pseudo-legal and partly random; twice as many held-out scenes.
 games=$(go mod download -json github.com/corentings/chess/v2 | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')/fixtures/pgns
 [ "$(cat "$out/heldout_games.txt" 2>/dev/null | wc -l)" -eq $((2 * heldout)) ] ||
-	go run ./scripts/gamepositions -n $((2 * heldout)) -seed 1 -exclude "$games/big_big.pgn" "$games/big.pgn" >"$out/heldout_games.txt"
+	go run ./internal/gamepos -all -n $((2 * heldout)) -seed 1 -exclude "$games/big_big.pgn" "$games/big.pgn" >"$out/heldout_games.txt"
 render "$out/heldout_games" $((2 * heldout)) 2 --heldout --positions "$out/heldout_games.txt"
 # Held-out boards seen from 80 to 90 degrees above, how a game is most often photographed.
 render "$out/heldout_top" 30 3 --heldout --elev 80,90

@@ -1,20 +1,27 @@
 // Command gamepos prints the piece placements of positions from real
 // games, one a line, for generating test boards that look like what
-// players scan (scripts/flipped_boards.py):
+// players scan or photograph (scripts/flipped_boards.py,
+// scripts/photo_render.py --positions):
 //
-//	go run ./internal/gamepos -n 300 -seed 3 GAMES.pgn > positions.txt
+//	go run ./internal/gamepos [-n 300] [-seed 3] [-all] [-exclude PRIOR.pgn] [GAMES.pgn]
 //
-// Each is taken from the second half of a game picked at random, where
-// endgames, whose pieces tell least which side a board is seen from,
-// are common. Without GAMES.pgn it reads the 10,000 lichess games that
-// github.com/corentings/chess/v2 ships as a test fixture (MIT; lichess's
-// game database is CC0), as internal/priorgen does.
+// By default each is taken from the second half of a game picked at
+// random, where endgames, whose pieces tell least which side a board is
+// seen from, are common. With -all each is a ply drawn uniformly from a
+// game drawn uniformly, so that openings, middlegames and endings come as
+// often as games pass through them. Games also in -exclude (by their Site
+// tag) are skipped: the assembler's square prior was counted from
+// big_big.pgn (internal/priorgen). Without GAMES.pgn it reads those
+// 10,000 lichess games that github.com/corentings/chess/v2 ships as a test
+// fixture (MIT; lichess's game database is CC0).
 package main
 
 import (
+	"bufio"
 	"flag"
 	"fmt"
 	"math/rand"
+	randv2 "math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -26,35 +33,95 @@ import (
 func main() {
 	n := flag.Int("n", 300, "number of positions")
 	seed := flag.Int64("seed", 3, "random seed: the same seed picks the same positions")
+	all := flag.Bool("all", false, "draw a game, then any ply of it, uniformly, instead of the second half of one game in four")
+	exclude := flag.String("exclude", "", "PGN `FILE` whose games are left out")
 	flag.Parse()
-	path := flag.Arg(0)
-	if path == "" {
-		dir, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "github.com/corentings/chess/v2").Output()
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "gamepos: finding the chess module's games:", err)
-			os.Exit(1)
-		}
-		path = filepath.Join(strings.TrimSpace(string(dir)), "fixtures", "pgns", "big_big.pgn")
-	}
-	f, err := os.Open(path)
-	if err != nil {
+	if err := run(flag.Arg(0), *exclude, *n, *seed, *all); err != nil {
 		fmt.Fprintln(os.Stderr, "gamepos:", err)
 		os.Exit(1)
 	}
+}
+
+func run(path, exclude string, n int, seed int64, all bool) error {
+	if path == "" {
+		dir, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "github.com/corentings/chess/v2").Output()
+		if err != nil {
+			return fmt.Errorf("finding the chess module's games: %w", err)
+		}
+		path = filepath.Join(strings.TrimSpace(string(dir)), "fixtures", "pgns", "big_big.pgn")
+	}
+	skip := map[string]bool{}
+	if exclude != "" {
+		sites, err := siteTags(exclude)
+		if err != nil {
+			return err
+		}
+		for _, s := range sites {
+			skip[s] = true
+		}
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
 	defer f.Close()
-	rng := rand.New(rand.NewSource(*seed))
+	w := bufio.NewWriter(os.Stdout)
+	defer w.Flush()
 	sc := chess.NewScanner(f)
-	for found := 0; found < *n && sc.HasNext(); {
+	if !all {
+		rng := rand.New(rand.NewSource(seed))
+		for found := 0; found < n && sc.HasNext(); {
+			g, err := sc.ParseNext()
+			if err != nil || skip[g.GetTagPair("Site")] {
+				continue
+			}
+			ps := g.Positions()
+			// One game in four, so that the positions come from many games.
+			if len(ps) < 20 || rng.Intn(4) != 0 {
+				continue
+			}
+			fmt.Fprintln(w, ps[len(ps)/2+rng.Intn(len(ps)/2)].Board().String())
+			found++
+		}
+		return nil
+	}
+	var games [][]string
+	for sc.HasNext() {
 		g, err := sc.ParseNext()
 		if err != nil {
+			return fmt.Errorf("%s: game %d: %w", path, len(games)+1, err)
+		}
+		if skip[g.GetTagPair("Site")] {
 			continue
 		}
-		ps := g.Positions()
-		// One game in four, so that the positions come from many games.
-		if len(ps) < 20 || rng.Intn(4) != 0 {
-			continue
+		var placements []string
+		for _, p := range g.Positions() {
+			placements = append(placements, p.Board().String())
 		}
-		fmt.Println(ps[len(ps)/2+rng.Intn(len(ps)/2)].Board().String())
-		found++
+		games = append(games, placements)
 	}
+	if len(games) == 0 {
+		return fmt.Errorf("%s: no games left", path)
+	}
+	r := randv2.New(randv2.NewPCG(uint64(seed), 0))
+	for range n {
+		g := games[r.IntN(len(games))]
+		fmt.Fprintln(w, g[r.IntN(len(g))])
+	}
+	return nil
+}
+
+// siteTags reads the Site tags of the games in the PGN file at path.
+func siteTags(path string) ([]string, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var sites []string
+	for _, line := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, `[Site "`); ok {
+			sites = append(sites, strings.TrimSuffix(strings.TrimSpace(v), `"]`))
+		}
+	}
+	return sites, nil
 }
