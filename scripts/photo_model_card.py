@@ -183,9 +183,10 @@ def card(g):
           "1,000 lichess games of corentings/chess's fixtures/pgns/big.pgn, leaving out the 6 also in "
           "big_big.pgn, from which the assembler's square prior was counted. End to end by default "
           "(`fenscan eval build/photos/heldout_games/labels.csv`): %s. In session 36 the first 60 read 99.43%% "
-          "of squares and 76.7%% of boards, none turned wrong; the other 60 93.75%% and 71.7%%, the loss "
-          "mostly the detector's: two boards not found, two framed a rank or two off the board's own "
-          "(losing that rank's pieces), and two sparse endings turned wrong. From true corners, by the "
+          "of squares and 76.7%% of boards, none turned wrong; the other 60 94.69%% and 73.3%%, the loss "
+          "mostly the detector's: two boards not found (pale boards crowded with pieces), one framed two "
+          "ranks off the board's own, and two sparse endings turned wrong (one more was framed a rank "
+          "off until the grid window's edges weighed less, detect/grid.go). From true corners, by the "
           "model alone (`scripts/crop_accuracy.py`, session 36): 97.71%% of squares (pieces 94.12%%)." % table(ev, "photo"))
     ev = g.get("eval_real.json")
     if ev:
