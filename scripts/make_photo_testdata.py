@@ -10,7 +10,7 @@ Sources (licenses allow redistribution; see testdata/photos/labels.csv):
 - build/photos/heldout, heldout_top and heldout_games (scripts/photo_render.py, this project):
   renders whose camera and board texture training never saw.
 Pictures are shrunk to at most 1000 px on the longer side with EXIF orientation applied, and
-labelled corners scaled to match.
+labelled corners scaled to match; a pick marked "copy" (no larger) is copied byte for byte.
 """
 import csv, os, re, shutil
 from PIL import Image, ImageOps
@@ -55,7 +55,9 @@ def main():
             row = next(r for r in csv.DictReader(f) if r["image"] == image)
         im = ImageOps.exif_transpose(Image.open(os.path.join(folder, image))).convert("RGB")
         f = min(1.0, SIDE / max(im.size))  # never enlarged
-        if how == ["copy"] and f == 1.0:
+        if how == ["copy"]:
+            if f < 1.0:
+                raise SystemExit("%s: larger than %d px, cannot be kept byte for byte" % (image, SIDE))
             shutil.copyfile(os.path.join(folder, image), os.path.join(OUT, name))
         else:
             im = im.resize((round(im.width * f), round(im.height * f)), Image.LANCZOS)
@@ -66,7 +68,8 @@ def main():
             nums = [float(x) for x in re.findall(r"-?[0-9]+(?:\.[0-9]+)?", m.group(2))]
             pts = "; ".join("[%.1f; %.1f]" % (nums[i] * f, nums[i + 1] * f) for i in range(0, 8, 2))
             notes = notes[:m.start()] + "board corners (%s) [%s]" % (m.group(1), pts) + notes[m.end():]
-        notes = "shrunk to at most %d px by scripts/make_photo_testdata.py; " % SIDE + notes
+        notes = ("copied byte for byte" if how == ["copy"] else "shrunk to at most %d px" % SIDE) + \
+            " by scripts/make_photo_testdata.py; " + notes
         rows.append(dict(image=name, fen_placement=row["fen_placement"], kind="photo", notes=notes,
                          source=row["source"], license=row["license"]))
     with open(os.path.join(OUT, "labels.csv"), "w", newline="") as f:

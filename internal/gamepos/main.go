@@ -36,6 +36,11 @@ func main() {
 	all := flag.Bool("all", false, "draw a game, then any ply of it, uniformly, instead of the second half of one game in four")
 	exclude := flag.String("exclude", "", "PGN `FILE` whose games are left out")
 	flag.Parse()
+	if flag.NArg() > 1 {
+		// Flags after the file name would be read as more files.
+		fmt.Fprintln(os.Stderr, "usage: gamepos [-n N] [-seed S] [-all] [-exclude FILE] [GAMES.pgn]")
+		os.Exit(2)
+	}
 	if err := run(flag.Arg(0), *exclude, *n, *seed, *all); err != nil {
 		fmt.Fprintln(os.Stderr, "gamepos:", err)
 		os.Exit(1)
@@ -66,7 +71,6 @@ func run(path, exclude string, n int, seed int64, all bool) error {
 	}
 	defer f.Close()
 	w := bufio.NewWriter(os.Stdout)
-	defer w.Flush()
 	sc := chess.NewScanner(f)
 	if !all {
 		rng := rand.New(rand.NewSource(seed))
@@ -83,15 +87,13 @@ func run(path, exclude string, n int, seed int64, all bool) error {
 			fmt.Fprintln(w, ps[len(ps)/2+rng.Intn(len(ps)/2)].Board().String())
 			found++
 		}
-		return nil
+		return w.Flush()
 	}
 	var games [][]string
 	for sc.HasNext() {
 		g, err := sc.ParseNext()
-		if err != nil {
-			return fmt.Errorf("%s: game %d: %w", path, len(games)+1, err)
-		}
-		if skip[g.GetTagPair("Site")] {
+		// Games that do not parse are skipped, as by the default draw.
+		if err != nil || skip[g.GetTagPair("Site")] {
 			continue
 		}
 		var placements []string
@@ -108,7 +110,7 @@ func run(path, exclude string, n int, seed int64, all bool) error {
 		g := games[r.IntN(len(games))]
 		fmt.Fprintln(w, g[r.IntN(len(g))])
 	}
-	return nil
+	return w.Flush()
 }
 
 // siteTags reads the Site tags of the games in the PGN file at path.
