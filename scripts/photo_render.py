@@ -60,7 +60,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from render import random_game, fen_placement  # noqa: E402  (shared with the 2D renders)
+from render import random_game, fen_placement, board_rows  # noqa: E402  (shared with the 2D renders)
 
 ART = os.path.join(HERE, "..", "..", "shared", "art", "staunton3d")
 HELDOUT_TEXTURES = ["Rosewood", "China-Blue", "Jade"]
@@ -630,11 +630,6 @@ def setup(o):
                 wb=wb, kb=kb, pools=pools, designs=designs, sun=sun, lamp=lamp, cam=cam)
 
 
-def expand(placement):
-    """A FEN placement as 8 strings, rank 8 first, "." for an empty square."""
-    return ["".join("." * int(ch) if ch.isdigit() else ch for ch in row) for row in placement.split("/")]
-
-
 def position(rng, play):
     """A board as 8 strings, rank 8 first: from play with probability play, else a random
     placement."""
@@ -814,7 +809,7 @@ def main():
     S = setup(o)
     S["positions"] = []
     if o["positions"]:
-        S["positions"] = [expand(line.split()[0]) for line in open(o["positions"]) if line.strip()]
+        S["positions"] = [board_rows(line.split()[0]) for line in open(o["positions"]) if line.strip()]
         bad = [r for r in S["positions"] if len(r) != 8 or any(len(x) != 8 for x in r)]
         if bad:
             sys.exit("--positions %s: not a FEN placement: %s" % (o["positions"], "/".join(bad[0])))

@@ -144,6 +144,12 @@ def fen_placement(board):
     return "/".join(rows)
 
 
+def board_rows(placement):
+    """The board of a FEN placement as 8 strings, rank 8 first, "." for an empty square:
+    fen_placement's inverse."""
+    return ["".join("." * int(ch) if ch.isdigit() else ch for ch in row) for row in placement.split("/")]
+
+
 def random_placement(rng):
     mode = rng.random()
     if mode < 0.5:

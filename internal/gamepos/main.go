@@ -20,6 +20,7 @@ import (
 	"bufio"
 	"flag"
 	"fmt"
+	"iter"
 	"math/rand"
 	randv2 "math/rand/v2"
 	"os"
@@ -57,12 +58,9 @@ func run(path, exclude string, n int, seed int64, all bool) error {
 	}
 	skip := map[string]bool{}
 	if exclude != "" {
-		sites, err := siteTags(exclude)
-		if err != nil {
+		var err error
+		if skip, err = siteTags(exclude); err != nil {
 			return err
-		}
-		for _, s := range sites {
-			skip[s] = true
 		}
 	}
 	f, err := os.Open(path)
@@ -71,13 +69,13 @@ func run(path, exclude string, n int, seed int64, all bool) error {
 	}
 	defer f.Close()
 	w := bufio.NewWriter(os.Stdout)
-	sc := chess.NewScanner(f)
+	read := games(chess.NewScanner(f), skip)
 	if !all {
 		rng := rand.New(rand.NewSource(seed))
-		for found := 0; found < n && sc.HasNext(); {
-			g, err := sc.ParseNext()
-			if err != nil || skip[g.GetTagPair("Site")] {
-				continue
+		found := 0
+		for g := range read {
+			if found == n {
+				break
 			}
 			ps := g.Positions()
 			// One game in four, so that the positions come from many games.
@@ -89,40 +87,49 @@ func run(path, exclude string, n int, seed int64, all bool) error {
 		}
 		return w.Flush()
 	}
-	var games [][]string
-	for sc.HasNext() {
-		g, err := sc.ParseNext()
-		// Games that do not parse are skipped, as by the default draw.
-		if err != nil || skip[g.GetTagPair("Site")] {
-			continue
-		}
-		var placements []string
-		for _, p := range g.Positions() {
-			placements = append(placements, p.Board().String())
-		}
-		games = append(games, placements)
+	var plies [][]*chess.Position
+	for g := range read {
+		plies = append(plies, g.Positions())
 	}
-	if len(games) == 0 {
+	if len(plies) == 0 {
 		return fmt.Errorf("%s: no games left", path)
 	}
 	r := randv2.New(randv2.NewPCG(uint64(seed), 0))
 	for range n {
-		g := games[r.IntN(len(games))]
-		fmt.Fprintln(w, g[r.IntN(len(g))])
+		ps := plies[r.IntN(len(plies))]
+		fmt.Fprintln(w, ps[r.IntN(len(ps))].Board().String())
 	}
 	return w.Flush()
 }
 
-// siteTags reads the Site tags of the games in the PGN file at path.
-func siteTags(path string) ([]string, error) {
+// games yields the games of sc that parse and whose Site tag is not in
+// skip; games that do not parse are passed over.
+func games(sc *chess.Scanner, skip map[string]bool) iter.Seq[*chess.Game] {
+	return func(yield func(*chess.Game) bool) {
+		for sc.HasNext() {
+			g, err := sc.ParseNext()
+			if err != nil || skip[g.GetTagPair("Site")] {
+				continue
+			}
+			if !yield(g) {
+				return
+			}
+		}
+	}
+}
+
+// siteTags reads the Site tags of the games in the PGN file at path from
+// its tag lines alone: parsing big_big.pgn's 10,000 games' moves to learn
+// which to leave out would take longer than the draw itself.
+func siteTags(path string) (map[string]bool, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	var sites []string
+	sites := map[string]bool{}
 	for _, line := range strings.Split(string(b), "\n") {
 		if v, ok := strings.CutPrefix(line, `[Site "`); ok {
-			sites = append(sites, strings.TrimSuffix(strings.TrimSpace(v), `"]`))
+			sites[strings.TrimSuffix(strings.TrimSpace(v), `"]`)] = true
 		}
 	}
 	return sites, nil
