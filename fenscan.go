@@ -804,11 +804,14 @@ func (s *Scanner) find(img gocv.Mat) ([]detect.Board, error) {
 
 // photoBoard returns the board to read as a photo: the grid fitted to
 // its lines when that finds the same board, whose corners are surer in
-// perspective than an outline's. The outline may frame only a block of a
-// board turned about 45 degrees in the picture, sharing its centre (half
-// the board, in two held-out renders), so a grid up to four times its
-// area, as large as the board around a 4x4 block of its squares, is the
-// same board.
+// perspective than an outline's. The same board is one that holds at
+// least half the outline, not one whose centre is near the outline's:
+// an outline may frame a board ranks off (in a held-out render, an
+// upright box centred 2.6 squares from the board's centre) or only
+// a block of a board turned about 45 degrees in the picture (half the
+// board, in two held-out renders), so a grid up to four times its area,
+// as large as the board around a 4x4 block of its squares, is the same
+// board.
 func (s *Scanner) photoBoard(img gocv.Mat, f detect.Board) detect.Board {
 	if f.Grid != nil {
 		return f
@@ -817,9 +820,8 @@ func (s *Scanner) photoBoard(img gocv.Mat, f detect.Board) detect.Board {
 	if err != nil {
 		return f
 	}
-	c1, c2 := detect.Centre(f.Corners), detect.Centre(g.Corners)
 	a1, a2 := detect.Area(f.Corners), detect.Area(g.Corners)
-	if math.Hypot(c1.X-c2.X, c1.Y-c2.Y) > 0.25*math.Sqrt(a1) || a2 < a1/2 || a2 > 4*a1 {
+	if detect.Overlap(f.Corners, g.Corners) < 0.5*a1 || a2 < a1/2 || a2 > 4*a1 {
 		return f
 	}
 	return g

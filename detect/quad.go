@@ -105,6 +105,43 @@ func Area(q [4]Point) float64 {
 	return math.Abs(a) / 2
 }
 
+// Overlap is the area, in square pixels, that the convex quadrilaterals
+// a and b share: a clipped by each of b's edges in turn
+// (Sutherland-Hodgman), whichever way round either is wound.
+func Overlap(a, b [4]Point) float64 {
+	poly := a[:]
+	// The inside of an edge is the side b's centre lies on.
+	mid := Centre(b)
+	for i := range b {
+		p, q := b[i], b[(i+1)%4]
+		e := [2]float64{q.X - p.X, q.Y - p.Y}
+		side := func(r Point) float64 { return cross2(e, [2]float64{r.X - p.X, r.Y - p.Y}) }
+		sign := math.Copysign(1, side(mid))
+		var out []Point
+		for j, cur := range poly {
+			prev := poly[(j+len(poly)-1)%len(poly)]
+			sc, sp := sign*side(cur), sign*side(prev)
+			if (sc >= 0) != (sp >= 0) {
+				t := sp / (sp - sc)
+				out = append(out, Point{prev.X + t*(cur.X-prev.X), prev.Y + t*(cur.Y-prev.Y)})
+			}
+			if sc >= 0 {
+				out = append(out, cur)
+			}
+		}
+		if len(out) < 3 {
+			return 0
+		}
+		poly = out
+	}
+	area := 0.0
+	for i := range poly {
+		j := (i + 1) % len(poly)
+		area += poly[i].X*poly[j].Y - poly[j].X*poly[i].Y
+	}
+	return math.Abs(area) / 2
+}
+
 // within says whether p lies inside the convex quadrilateral q.
 func within(q [4]Point, p Point) bool {
 	var pos, neg bool
