@@ -80,7 +80,9 @@ type Kind string
 const (
 	// Auto reads each board as a screenshot or print, and one read
 	// doubtfully or seen in clear perspective also as a photo, keeping the
-	// surer reading.
+	// surer reading (the photo one unless the flat one is clearly surer,
+	// where the board's lines show a camera's perspective or only the photo
+	// reading has one king a side; see photoBias).
 	Auto Kind = "auto"
 	// Digital reads boards drawn flat: screenshots, diagrams, scans.
 	Digital Kind = "digital"
@@ -728,6 +730,21 @@ func likeBoard(r reading) bool {
 	return r.score >= bareScore && kings >= 2
 }
 
+// oneKingEach reports whether r's likeliest pieces hold one king of each
+// colour, as every position does.
+func oneKingEach(r reading) bool {
+	var kings [2]int
+	for _, p := range r.probs {
+		switch c, _ := p.Best(); c {
+		case whiteKing:
+			kings[0]++
+		case blackKing:
+			kings[1]++
+		}
+	}
+	return kings == [2]int{1, 1}
+}
+
 // whiteKing and blackKing are the kings' classes (classify.Labels).
 const whiteKing, blackKing = 6, 12
 
@@ -805,8 +822,7 @@ func (s *Scanner) find(img gocv.Mat) ([]detect.Board, error) {
 // photoBoard returns the board to read as a photo: the grid fitted to
 // its lines when that finds the same board, whose corners are surer in
 // perspective than an outline's. The same board is one that holds at
-// least half the outline, not one whose centre is near the outline's:
-// an outline may frame a board ranks off (in a held-out render, an
+// least half the outline: an outline may frame a board ranks off (in a held-out render, an
 // upright box centred 2.6 squares from the board's centre) or only
 // a block of a board turned about 45 degrees in the picture (half the
 // board, in two held-out renders), so a grid up to four times its area,
@@ -821,10 +837,12 @@ func (s *Scanner) photoBoard(img gocv.Mat, f detect.Board) detect.Board {
 		return f
 	}
 	a1, a2 := detect.Area(f.Corners), detect.Area(g.Corners)
-	if detect.Overlap(f.Corners, g.Corners) < 0.5*a1 || a2 < a1/2 || a2 > 4*a1 {
-		return f
+	// The outline, convex, clips the grid; a grid with corners not numbers
+	// fails the test.
+	if ov := detect.Overlap(g.Corners, f.Corners); ov >= 0.5*a1 && a2 >= a1/2 && a2 <= 4*a1 {
+		return g
 	}
-	return g
+	return f
 }
 
 // readKind reads the board f as Options.Kind says.
@@ -845,7 +863,8 @@ func (s *Scanner) readKind(ctx context.Context, img gocv.Mat, pic *detect.Pictur
 }
 
 // asPhoto reads again as a photo the board f that auto mode read
-// doubtfully as flat (r), and reports whether that reading is the surer.
+// doubtfully as flat (r), and reports whether to keep it: when it is the
+// surer, or, favoured by photoBias, nearly as sure.
 func (s *Scanner) asPhoto(ctx context.Context, img gocv.Mat, pic *detect.Picture, f detect.Board, r reading) (reading, bool) {
 	// The lattice search may frame an angled photo upright, its lines
 	// fitting poorly; only then need the lines' grid, slow to find, show
@@ -863,8 +882,8 @@ func (s *Scanner) asPhoto(ctx context.Context, img gocv.Mat, pic *detect.Picture
 		return r, false // the flat reading stands if the photo one fails
 	}
 	bias := 0.0
-	if pb.Grid != nil && detect.Skew(pb.Corners) > photoSkew {
-		bias = cameraPhotoBias
+	if pb.Grid != nil && (detect.Skew(pb.Corners) > photoSkew || (!oneKingEach(r) && oneKingEach(p))) {
+		bias = photoBias
 	}
 	if p.score+bias <= r.score {
 		return r, false
@@ -872,18 +891,20 @@ func (s *Scanner) asPhoto(ctx context.Context, img gocv.Mat, pic *detect.Picture
 	return p, true
 }
 
-// cameraPhotoBias is how much surer a flat reading must be than the
-// photo reading of a board whose grid of lines shows a camera's
-// perspective (more than photoSkew degrees off square, which scans and
-// photographed pages stay well under) for the flat one to stand. The
-// digital model reads a sparse photo's empty squares more surely than the
-// photo model, whose taller crops take in neighbours' heads, and its few
-// pieces as empty too: a held-out render of an ending, 14 pieces, read
-// flat as 4, surer by 0.001. Boards seen from straight above, their grids
-// nearly square, are left to the plain comparison: flat design boards
-// whose outlines are a degree off square read there within 0.025 of their
-// photo reading.
-const cameraPhotoBias = 0.05
+// photoBias is how much surer a flat reading must be than the
+// photo reading of a board found from a grid of its lines for the flat
+// one to stand, where the grid shows a camera's perspective (more than
+// photoSkew degrees off square, which scans and photographed pages stay
+// well under) or only the photo reading holds one king a side. The
+// digital model reads a sparse photo's empty squares more surely than
+// the photo model, whose taller crops take in neighbours' heads, and its
+// few pieces as empty or as kings: a held-out render of an ending, 14
+// pieces, read flat as 4, surer by 0.001; one from 85 degrees above read
+// flat as five black kings and a few pawns, surer by 0.010. Other boards
+// seen from straight above, their grids nearly square, are left to the
+// plain comparison: flat design boards whose outlines are a degree off
+// square read there within 0.025 of their photo reading.
+const photoBias = 0.05
 
 // refitted returns r, a flat board's reading from its outline, or its
 // reading from the outline refitted to the crossings of its lines (a

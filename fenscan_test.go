@@ -468,9 +468,11 @@ func TestScanPhotos(t *testing.T) {
 // board's perspective counted; render-top-00018, from 82 degrees above,
 // before a doubtful board in an outline off square was read as a photo
 // too; render-games-00098, its outline ranks off the board, before a grid
-// holding half the outline was the same board; render-games-00066, an
-// ending in perspective, while its flat reading, 4 of its 14 pieces,
-// needed only to be surer than the photo one),
+// holding half the outline was the same board; render-games-00117, a pale
+// board, before neighbouring squares' alternation counted; render-games-00066,
+// an ending in perspective, and render-top-00012, from 85 degrees above,
+// while their flat readings, 4 of its 14 pieces and five black kings,
+// needed only to be surer than the photo ones),
 // from above or from the side, must be read
 // as photos, and screenshots and book diagrams, photographed ones
 // included, as flat boards.

@@ -600,14 +600,28 @@ func place(grey gocv.Mat, in *integral, h [3][3]float64, la, lb []gridLine, ua, 
 	// board, pieces crowding it) is a board if its neighbours alternate.
 	sq := squareShades(in, inv, bx, by)
 	checker, _ := checkerOf(sq)
-	if fit.Lines < 10 || checker < 0.5 && (fit.Lines < 16 || alternation(sq) < 0.75) {
-		tr.printf("  grid: %d lines, error %.3f, checker %.2f: no board\n", fit.Lines, fit.Error, checker)
+	alt := alternation(sq)
+	faint := checker < gridChecker && (fit.Lines < paleLines || alt < paleAlternation)
+	if fit.Lines < 10 || faint {
+		tr.printf("  grid: %d lines, error %.3f, checker %.2f, alternation %.2f: no board\n", fit.Lines, fit.Error, checker, alt)
 		return Board{}, fit, false
 	}
+	tr.printf("  grid: %d lines, error %.3f, checker %.2f, alternation %.2f\n", fit.Lines, fit.Error, checker, alt)
 	b := Board{Corners: orderCorners(gridCorners(inv, bx, by)), Lattice: float64(fit.Lines) / 4, Checker: checker}
 	b.Score = math.Sqrt(b.Lattice * b.Checker)
 	return b, fit, true
 }
+
+// A grid window is a board when its squares' two shades differ by
+// gridChecker of their spread (checkerOf), or, with paleLines of its 18
+// lines seen, when paleAlternation of its neighbouring squares alternate
+// (alternation): light falling off across a pale board crowded with pieces
+// spreads each colour's shades wider than the colours differ.
+const (
+	gridChecker     = 0.5
+	paleLines       = 16
+	paleAlternation = 0.75
+)
 
 // refineCorners moves the board's 49 inner crossings, where four squares
 // meet in an X, to where the picture shows them (cv::cornerSubPix, within
@@ -911,6 +925,9 @@ func squareShades(in *integral, inv [3][3]float64, x0, y0 int) [64]float64 {
 // pieces, its checker under 0.5, alternates in 79 and 91 of a hundred
 // pairs in two held-out renders.
 func alternation(sq [64]float64) float64 {
+	// Half of a board's 112 pairs, as checkerOf wants 16 squares of each
+	// shade: a few pairs can all agree by chance.
+	const minPairs = 56
 	agree, pairs := 0.0, 0
 	for i, a := range sq {
 		r, c := i/8, i%8
@@ -931,7 +948,7 @@ func alternation(sq [64]float64) float64 {
 			}
 		}
 	}
-	if pairs == 0 {
+	if pairs < minPairs {
 		return 0
 	}
 	f := agree / float64(pairs)

@@ -96,18 +96,21 @@ func dedupeQuads(qs [][4]Point) [][4]Point {
 }
 
 // Area is the area of the quadrilateral q, in square pixels.
-func Area(q [4]Point) float64 {
+func Area(q [4]Point) float64 { return polygonArea(q[:]) }
+
+// polygonArea is the area of the simple polygon p (the shoelace formula).
+func polygonArea(p []Point) float64 {
 	a := 0.0
-	for i := range q {
-		j := (i + 1) % 4
-		a += q[i].X*q[j].Y - q[j].X*q[i].Y
+	for i := range p {
+		j := (i + 1) % len(p)
+		a += p[i].X*p[j].Y - p[j].X*p[i].Y
 	}
 	return math.Abs(a) / 2
 }
 
-// Overlap is the area, in square pixels, that the convex quadrilaterals
-// a and b share: a clipped by each of b's edges in turn
-// (Sutherland-Hodgman), whichever way round either is wound.
+// Overlap is the area, in square pixels, that the quadrilaterals a and b
+// share: a clipped by each of b's edges in turn (Sutherland-Hodgman),
+// whichever way round either is wound. b must be convex; a need not be.
 func Overlap(a, b [4]Point) float64 {
 	poly := a[:]
 	// The inside of an edge is the side b's centre lies on.
@@ -134,12 +137,7 @@ func Overlap(a, b [4]Point) float64 {
 		}
 		poly = out
 	}
-	area := 0.0
-	for i := range poly {
-		j := (i + 1) % len(poly)
-		area += poly[i].X*poly[j].Y - poly[j].X*poly[i].Y
-	}
-	return math.Abs(area) / 2
+	return polygonArea(poly)
 }
 
 // within says whether p lies inside the convex quadrilateral q.

@@ -53,8 +53,12 @@ PICKS = [
     (os.path.join(ROOT, "build", "photos", "heldout_games"), "images/00117.jpg", "render-games-00117.jpg", "copy"),
     # An ending of 14 pieces read flat as 4, a little surer than the photo model read it right,
     # until a board whose grid shows a camera's perspective was read flat only when that was
-    # clearly surer (fenscan.go, cameraPhotoBias).
+    # clearly surer (fenscan.go, photoBias).
     (os.path.join(ROOT, "build", "photos", "heldout_games"), "images/00066.jpg", "render-games-00066.jpg", "copy"),
+    # From 85 degrees above, read flat as five black kings and a few pawns, a little surer than the
+    # photo model read the army, until a flat reading without one king a side had to be clearly
+    # surer too (fenscan.go, photoBias).
+    (os.path.join(ROOT, "build", "photos", "heldout_top"), "images/00012.jpg", "render-top-00012.jpg", "copy"),
 ]
 
 
