@@ -891,19 +891,20 @@ func (s *Scanner) asPhoto(ctx context.Context, img gocv.Mat, pic *detect.Picture
 	return p, true
 }
 
-// photoBias is how much surer a flat reading must be than the
-// photo reading of a board found from a grid of its lines for the flat
-// one to stand, where the grid shows a camera's perspective (more than
+// photoBias is how much surer a flat reading must be than the photo
+// reading of a board found from a grid of its lines for the flat one to
+// stand, where the grid shows a camera's perspective (more than
 // photoSkew degrees off square, which scans and photographed pages stay
 // well under) or only the photo reading holds one king a side. The
 // digital model reads a sparse photo's empty squares more surely than
 // the photo model, whose taller crops take in neighbours' heads, and its
-// few pieces as empty or as kings: a held-out render of an ending, 14
-// pieces, read flat as 4, surer by 0.001; one from 85 degrees above read
-// flat as five black kings and a few pawns, surer by 0.010. Other boards
-// seen from straight above, their grids nearly square, are left to the
-// plain comparison: flat design boards whose outlines are a degree off
-// square read there within 0.025 of their photo reading.
+// few pieces as empty: a held-out render of an ending, 14 pieces, read
+// flat as 4, surer by 0.001. Seen from straight above, a full board's
+// pieces may read flat as kings: an opening from 85 degrees above read
+// as five black kings and a few pawns, surer by 0.010. Other boards seen
+// from above, their grids nearly square, are left to the plain
+// comparison: flat design boards whose outlines are a degree off square
+// read there within 0.025 of their photo reading.
 const photoBias = 0.05
 
 // refitted returns r, a flat board's reading from its outline, or its

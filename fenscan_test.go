@@ -471,7 +471,7 @@ func TestScanPhotos(t *testing.T) {
 // holding half the outline was the same board; render-games-00117, a pale
 // board, before neighbouring squares' alternation counted; render-games-00066,
 // an ending in perspective, and render-top-00012, from 85 degrees above,
-// while their flat readings, 4 of its 14 pieces and five black kings,
+// while their flat readings, as 4 of 14 pieces and as five black kings,
 // needed only to be surer than the photo ones),
 // from above or from the side, must be read
 // as photos, and screenshots and book diagrams, photographed ones

@@ -40,11 +40,18 @@ func TestAlternation(t *testing.T) {
 			t.Errorf("%s: alternation %.3f, want %.2f to %.2f", c.name, a, c.lo, c.hi)
 		}
 	}
-	var none [64]float64
-	for i := range none {
-		none[i] = math.NaN()
-	}
-	if a := alternation(none); a != 0 {
-		t.Errorf("no squares: alternation %.3f, want 0", a)
+	// A board of which only the top rows can be read: four rows hold 52
+	// pairs, too few to tell; five hold 67.
+	for _, c := range []struct {
+		rows int
+		want float64
+	}{{0, 0}, {4, 0}, {5, 1}} {
+		sq := shades(func(r, c int) float64 { return 200 - 60*float64((r+c)%2) })
+		for i := 8 * c.rows; i < 64; i++ {
+			sq[i] = math.NaN()
+		}
+		if a := alternation(sq); a != c.want {
+			t.Errorf("%d rows readable: alternation %.3f, want %.0f", c.rows, a, c.want)
+		}
 	}
 }

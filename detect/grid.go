@@ -601,8 +601,8 @@ func place(grey gocv.Mat, in *integral, h [3][3]float64, la, lb []gridLine, ua, 
 	sq := squareShades(in, inv, bx, by)
 	checker, _ := checkerOf(sq)
 	alt := alternation(sq)
-	faint := checker < gridChecker && (fit.Lines < paleLines || alt < paleAlternation)
-	if fit.Lines < 10 || faint {
+	refused := checker < gridChecker && (fit.Lines < paleLines || alt < paleAlternation)
+	if fit.Lines < minGridLines || refused {
 		tr.printf("  grid: %d lines, error %.3f, checker %.2f, alternation %.2f: no board\n", fit.Lines, fit.Error, checker, alt)
 		return Board{}, fit, false
 	}
@@ -612,12 +612,14 @@ func place(grey gocv.Mat, in *integral, h [3][3]float64, la, lb []gridLine, ua, 
 	return b, fit, true
 }
 
-// A grid window is a board when its squares' two shades differ by
-// gridChecker of their spread (checkerOf), or, with paleLines of its 18
-// lines seen, when paleAlternation of its neighbouring squares alternate
-// (alternation): light falling off across a pale board crowded with pieces
-// spreads each colour's shades wider than the colours differ.
+// A grid window is a board when minGridLines of its 18 lines are seen
+// and its squares' two shades differ by gridChecker of their spread
+// (checkerOf), or, with paleLines seen, when paleAlternation of its
+// neighbouring squares alternate (alternation): light falling off across
+// a pale board crowded with pieces spreads each colour's shades wider
+// than the colours differ.
 const (
+	minGridLines    = 10
 	gridChecker     = 0.5
 	paleLines       = 16
 	paleAlternation = 0.75
@@ -922,7 +924,7 @@ func squareShades(in *integral, inv [3][3]float64, x0, y0 int) [64]float64 {
 // for a plain surface or a pattern of another kind. Unlike the checker's
 // medians, it compares only neighbours, so that light falling off across
 // a board and pieces crowding it sway it little: a pale board full of
-// pieces, its checker under 0.5, alternates in 79 and 91 of a hundred
+// pieces, its checker under gridChecker, alternates in 79 and 91 of a hundred
 // pairs in two held-out renders.
 func alternation(sq [64]float64) float64 {
 	// Half of a board's 112 pairs, as checkerOf wants 16 squares of each
