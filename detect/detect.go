@@ -40,6 +40,12 @@ type Board struct {
 	// gridOver); nil otherwise. Refit leaves such boards as they are: the
 	// grid was fitted to every line already.
 	Grid *GridFit
+	// Near holds, for a board found from its lines, the boards a square
+	// off that the same lines make nearly as well: a frame's outer edge,
+	// seen where the board's own last line is not, can outscore the
+	// board's window by a line. The caller may read them and keep the
+	// likelier.
+	Near []Board
 	// Bare marks a board found from its frame alone, nothing inside it
 	// alternating like squares (see bareFrame): the caller must check
 	// that its squares read like a board's before trusting it.
@@ -395,6 +401,7 @@ func toPicture(bs []Board, scale float64) []Board {
 			bs[i].Corners[j].X /= scale
 			bs[i].Corners[j].Y /= scale
 		}
+		toPicture(bs[i].Near, scale)
 	}
 	return bs
 }

@@ -155,5 +155,3 @@ func maxValue(g *image.Gray) uint8 {
 	}
 	return m
 }
-
-func abs(x int) int { return max(x, -x) }

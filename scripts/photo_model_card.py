@@ -193,8 +193,10 @@ def card(g):
           "framed a rank off until the grid window's edges weighed less). Still lost: a sparse ending "
           "turned wrong (00076, 42 of 64), and pieces misread, most of them bishops and queens. "
           "A second draw of 60 (`--seed 4`, positions `internal/gamepos -seed 2`; build/s36, not "
-          "kept) reads 98.20%% and 73.3%%: one board framed a file off onto its coordinates' border "
-          "(25 of 64), one ending turned wrong. From true corners, by the "
+          "kept) reads 99.22%% and 75.0%% (session 38; 98.20%% and 73.3%% before fenscan also read the "
+          "grid windows a square off the best and kept a far likelier position: a board whose lines fit "
+          "best a file off, onto its coordinates' border, read 25 of 64); one ending is turned wrong "
+          "(00032, a lone pawn). From true corners, by the "
           "model alone (`scripts/crop_accuracy.py`, session 36): 97.71%% of squares (pieces 94.12%%)." % table(ev, "photo"))
     ev = g.get("eval_real.json")
     if ev:
