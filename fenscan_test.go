@@ -477,7 +477,9 @@ func TestScanPhotos(t *testing.T) {
 // board, before neighbouring squares' alternation counted; render-games-00066,
 // an ending in perspective, and render-top-00012, from 85 degrees above,
 // while their flat readings, as 4 of 14 pieces and as five black kings,
-// needed only to be surer than the photo ones),
+// needed only to be surer than the photo ones; render-top-00019, square
+// in the picture and read flat without a white king, before such a board
+// was read as a photo too),
 // from above or from the side, must be read
 // as photos, and screenshots and book diagrams, photographed ones
 // included, as flat boards.
