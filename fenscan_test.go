@@ -410,16 +410,18 @@ func TestScanPhotos(t *testing.T) {
 	// samryan-001 is exact since the assembler knows where pawns and
 	// bishops can have come from (its c1 bishop read as a knight or a
 	// pawn, its g2 bishop as a pawn beside the g3 pawn). samryan-003 is
-	// exact since session 35's photo model, which loses samryan-005's c1
-	// bishop, seen from the side, instead: of the eight shrunk and turned
-	// versions of each (models/photo.md), 7 and 2 are right, 0 and 8 before.
+	// exact since session 35's photo model, which lost samryan-005's c1
+	// bishop, seen from the side, instead (of the eight shrunk and turned
+	// versions of each, models/photo.md, 7 and 2 were right, 0 and 8
+	// before), until a photo's doubtful squares were read in a mirror too
+	// (readScales).
 	// render-draw2-00057's lines fit best a file off, onto its
 	// coordinates' border (25 of 64 right), until the boards a square off
 	// were read too (readPhoto).
 	exact := map[string]bool{"chesscog-4745.jpg": true, "render-00002.jpg": true, "samryan-001.jpg": true,
 		"samryan-003.jpg": true, "render-top-00018.jpg": true, "render-games-00047.jpg": true,
 		"render-games-00108.jpg": true, "render-games-00098.jpg": true, "render-games-00066.jpg": true,
-		"render-draw2-00057.jpg": true}
+		"render-draw2-00057.jpg": true, "samryan-005.jpg": true}
 	orientation := map[string]assemble.Orientation{
 		"samryan-001.jpg": assemble.BlackBottom, "samryan-003.jpg": assemble.BlackBottom, "samryan-005.jpg": assemble.WhiteRight,
 		"render-00002.jpg": assemble.BlackBottom, "render-00053.jpg": assemble.BlackBottom,
