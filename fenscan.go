@@ -867,10 +867,11 @@ func (s *Scanner) readKind(ctx context.Context, img gocv.Mat, pic *detect.Pictur
 // surer, or, favoured by photoBias, nearly as sure.
 func (s *Scanner) asPhoto(ctx context.Context, img gocv.Mat, pic *detect.Picture, f detect.Board, r reading) (reading, bool) {
 	// The lattice search may frame an angled photo upright, its lines
-	// fitting poorly; only then need the lines' grid, slow to find, show
-	// the perspective. A board that reads flat without one king a side
-	// may be a real one seen from straight above, square in the picture
-	// and its lines clear: it is read as a photo too, and becomes one
+	// fitting poorly; then the lines' grid, slow to find, shows the
+	// perspective. A board that reads flat without one king a side may
+	// be a real one seen from straight above, square in the picture and
+	// its lines clear: its grid is looked for and it is read as a photo
+	// too (a doubtful diagram read so pays for both), and becomes one
 	// only if that reading holds the kings (kings, below).
 	flat := r.score >= photoScore && detect.Skew(f.Corners) < cameraSkew
 	kingless := !oneKingEach(r)
@@ -914,12 +915,14 @@ func (s *Scanner) asPhoto(ctx context.Context, img gocv.Mat, pic *detect.Picture
 // from above, their grids nearly square, are left to the plain
 // comparison: flat design boards whose outlines are a degree off square
 // read there within 0.025 of their photo reading. A doubtful board square
-// in the picture (asPhoto's square) becomes a photo by the kings alone:
-// of 30 held-out renders from 80 to 90 degrees above, 11 were read flat,
-// four of them without one king a side, which the photo reading of each
-// held (2 to 18 more squares right in three); of 50 held-out design
-// boards and 8 real and testdata diagrams read so doubtfully, two read
-// surer as photos, by 0.003, neither with the kings.
+// in the picture (asPhoto's square) becomes a photo only by the kings,
+// and then within photoBias: of 30 held-out renders from 80 to 90
+// degrees above, 11 were read flat, four of them without one king a
+// side, and the photo reading of each held one (2 to 18 more squares
+// right in three; the fourth, a random placement with no black king,
+// only by reading a queen as one); of 50 held-out design boards and 8
+// real and testdata diagrams read so doubtfully, two read surer as
+// photos, by 0.003, neither with the kings.
 const photoBias = 0.05
 
 // refitted returns r, a flat board's reading from its outline, or its
@@ -970,12 +973,12 @@ const refitScore = -0.005
 // far less).
 const wideRefit = 0.03
 
-// readPhoto reads the board f as a photo of real pieces, or one of the
-// boards a square off that its lines make nearly as well (f.Near): the
-// likelier position (likelihood). A frame seen better than the board's
-// own edge can win the grid a line ahead; the board framed so misses a
-// rank or file of pieces, and the assembler must stretch its reading to
-// make a game of it.
+// readPhoto reads the board f as a photo of real pieces, or, where one
+// reads as a far likelier position (likelihood, by nearMargin), one of
+// the boards a square off that its lines make nearly as well (f.Near). A
+// frame seen better than the board's own edge can win the grid a line
+// ahead; the board framed so misses a rank or file of pieces, and the
+// assembler must stretch its reading to make a game of it.
 func (s *Scanner) readPhoto(ctx context.Context, pic *detect.Picture, f detect.Board) (reading, error) {
 	best, err := s.readPhotoAt(ctx, pic, f, false, true)
 	if err != nil || len(f.Near) == 0 {
@@ -991,7 +994,11 @@ func (s *Scanner) readPhoto(ctx context.Context, pic *detect.Picture, f detect.B
 			if ctx.Err() != nil {
 				return best, ctx.Err()
 			}
-			continue // a near board that cannot be read is no loss
+			// A near board that cannot be read is no loss.
+			if s.opts.Trace != nil {
+				fmt.Fprintf(s.opts.Trace, "near board %v not read: %v\n", n.Corners, err)
+			}
+			continue
 		}
 		if l := s.likelihood(r); l > nearLike {
 			near, nearLike = r, l
@@ -1014,7 +1021,10 @@ const nearMargin = 0.25
 
 // likelihood is how likely the position a photo's squares make is: the
 // mean log-probability of what the assembler reads on each square, the
-// rules of a game and the pieces a set has applied.
+// rules of a game and the pieces a set has applied. The shade of the
+// squares and the coordinates, which fix the board's turn, are left out:
+// boards a square apart share them, and the pieces' places alone tell a
+// board that lost a rank of pieces from one that did not.
 func (s *Scanner) likelihood(r reading) float64 {
 	var sq [64]assemble.Probs
 	for i := range r.probs {
@@ -1199,43 +1209,51 @@ func (s *Scanner) readScales(ctx context.Context, img gocv.Mat, pic *detect.Pict
 			return r, err
 		}
 	}
-	probs, err := clf.ReadEach(ctx, boards, which)
-	if err != nil {
-		return r, err
-	}
-	for i := range probs {
-		add(&probs[i], &which)
-	}
+	// n counts each square's readings, r's own the first.
 	var n [64]float64
 	for i := range n {
-		n[i] = float64(len(rereadMoves) + 1)
+		n[i] = 1
+	}
+	// readMore reads the squares in mask of boards with c and adds them in.
+	readMore := func(c *classify.Classifier, boards []*image.Gray, mask *[64]bool) error {
+		probs, err := c.ReadEach(ctx, boards, *mask)
+		if err != nil {
+			return err
+		}
+		for i := range probs {
+			add(&probs[i], mask)
+		}
+		for i, m := range mask {
+			if m {
+				n[i] += float64(len(probs))
+			}
+		}
+		return nil
+	}
+	if err := readMore(clf, boards, &which); err != nil {
+		return r, err
 	}
 	if r.kind == Photo {
 		// A photo's squares still doubtful after the nine readings are
 		// read in a mirror too, from the same outlines (classify.Mirror).
 		var mirror [64]bool
-		any := false
+		again := false
 		for i := range sum {
-			if which[i] && bestMean(&sum[i], n[i]) < rereadDoubt {
-				mirror[i], any = true, true
+			if _, v := geoMean(&sum[i], n[i]).Best(); which[i] && float64(v) < rereadDoubt {
+				mirror[i], again = true, true
 			}
 		}
-		if any {
+		if again {
 			mirrored := make([]*image.Gray, 0, len(boards)+1)
 			for _, b := range append([]*image.Gray{r.warped}, boards...) {
-				mirrored = append(mirrored, classify.Mirror(b, clf.Crop()))
-			}
-			more, err := clf.ReadEach(ctx, mirrored, mirror)
-			if err != nil {
-				return r, err
-			}
-			for i := range more {
-				add(&more[i], &mirror)
-			}
-			for i, m := range mirror {
-				if m {
-					n[i] += float64(len(more))
+				m, err := clf.Mirror(b)
+				if err != nil {
+					return r, err
 				}
+				mirrored = append(mirrored, m)
+			}
+			if err := readMore(clf, mirrored, &mirror); err != nil {
+				return r, err
 			}
 		}
 	}
@@ -1247,48 +1265,38 @@ func (s *Scanner) readScales(ctx context.Context, img gocv.Mat, pic *detect.Pict
 			return r, err
 		}
 		if second != nil {
-			more, err := second.ReadEach(ctx, append([]*image.Gray{r.warped}, boards...), doubt)
-			if err != nil {
+			if err := readMore(second, append([]*image.Gray{r.warped}, boards...), &doubt); err != nil {
 				return r, err
-			}
-			for i := range more {
-				add(&more[i], &doubt)
-			}
-			for i, d := range doubt {
-				if d {
-					n[i] += float64(len(more))
-				}
 			}
 		}
 	}
 	for i := range sum {
-		if !which[i] {
-			continue
-		}
-		total := 0.0
-		for k := range sum[i] {
-			sum[i][k] = math.Exp(sum[i][k] / n[i])
-			total += sum[i][k]
-		}
-		for k := range sum[i] {
-			r.probs[i][k] = float32(sum[i][k] / total)
+		if which[i] {
+			r.probs[i] = geoMean(&sum[i], n[i])
 		}
 	}
 	return r, nil
 }
 
-// bestMean is the probability of the likeliest class of a square whose
-// log-probabilities summed over n readings are sum (their geometric mean,
-// normalised).
-func bestMean(sum *[classify.NumClasses]float64, n float64) float64 {
-	best, total := math.Inf(-1), 0.0
+// geoMean is a square's reading from n readings whose log-probabilities
+// summed are sum: their geometric mean, normalised.
+func geoMean(sum *[classify.NumClasses]float64, n float64) classify.Probs {
+	// Shifted by the largest, so that no exponential underflows.
+	top := math.Inf(-1)
 	for _, v := range sum {
-		best = math.Max(best, v/n)
+		top = math.Max(top, v/n)
 	}
-	for _, v := range sum {
-		total += math.Exp(v/n - best)
+	var e [classify.NumClasses]float64
+	total := 0.0
+	for k, v := range sum {
+		e[k] = math.Exp(v/n - top)
+		total += e[k]
 	}
-	return 1 / total
+	var p classify.Probs
+	for k := range p {
+		p[k] = float32(e[k] / total)
+	}
+	return p
 }
 
 // classify reads the squares of board with clf, leaving plain squares out

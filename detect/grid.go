@@ -572,7 +572,8 @@ func place(grey gocv.Mat, in *integral, h [3][3]float64, la, lb []gridLine, ua, 
 	if !ok {
 		return Board{}, fit, false
 	}
-	// The refined grid places the windows a square off too.
+	// The windows a square off share all but one outer line with the
+	// best, whose crossings refined the grid: it places them as well.
 	for _, c := range ws {
 		if abs(c.x0-bx)+abs(c.y0-by) != 1 || c.score < bestScore-nearWindow {
 			continue

@@ -39,20 +39,26 @@ func withCorners(t *testing.T, dir string, check func(t *testing.T, img gocv.Mat
 // TestFindGridPhotos finds the boards of real and rendered photos, in
 // perspective and with pieces on most lines, from their lines, and puts
 // every corner within 2.5% of the board's side of the labelled one (the
-// classifier keeps its accuracy within about 2%). A board whose frame's
-// outer edge is seen and its own edge not (render-draw2-00057, a file off
-// onto its coordinates' border) may be offered as a near board instead,
-// for the reader to choose.
+// classifier keeps its accuracy within about 2%). On render-draw2-00057
+// the border's outer edge is seen and the board's own edge not: the lines
+// fit best a file off, and the board must be offered as a near one, for
+// the reader to choose (fenscan.readPhoto).
 func TestFindGridPhotos(t *testing.T) {
+	offByOne := map[string]bool{"render-draw2-00057.jpg": true}
 	n := withCorners(t, "photos", func(t *testing.T, img gocv.Mat, want [4]detect.Point) {
 		found, err := detect.FindGrid(img, detect.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		b := found
-		for _, nb := range found.Near {
-			if detect.CornerError(nb.Corners, want) < detect.CornerError(b.Corners, want) {
-				b = nb
+		if offByOne[filepath.Base(t.Name())] {
+			if e := detect.CornerError(b.Corners, want); e < 0.05 {
+				t.Errorf("best board %.1f%% of the side from the labelled one: not a file off", 100*e)
+			}
+			for _, nb := range found.Near {
+				if detect.CornerError(nb.Corners, want) < detect.CornerError(b.Corners, want) {
+					b = nb
+				}
 			}
 		}
 		if e := detect.CornerError(b.Corners, want); e > 0.025 {
