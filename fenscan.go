@@ -887,18 +887,28 @@ func (s *Scanner) asPhoto(ctx context.Context, img gocv.Mat, pic *detect.Picture
 	if err != nil {
 		return r, false // the flat reading stands if the photo one fails
 	}
-	kings := pb.Grid != nil && kingless && oneKingEach(p)
-	if square && !kings {
-		return r, false
-	}
-	bias := 0.0
-	if pb.Grid != nil && (detect.Skew(pb.Corners) > photoSkew || kings) {
-		bias = photoBias
-	}
-	if p.score+bias <= r.score {
+	grid := pb.Grid != nil
+	if !keepPhoto(square, grid && kingless && oneKingEach(p), grid && detect.Skew(pb.Corners) > photoSkew, p.score, r.score) {
 		return r, false
 	}
 	return p, true
+}
+
+// keepPhoto says whether auto mode takes a board's photo reading, of mean
+// log-probability photo, over its flat one, flat: where the photo
+// reading is the surer, or nearly as sure (photoBias) when the board was
+// found from a grid of lines in perspective (skewed) or only the photo
+// reading holds one king a side (kings); a board square in the picture
+// only by the kings.
+func keepPhoto(square, kings, skewed bool, photo, flat float64) bool {
+	if square && !kings {
+		return false
+	}
+	bias := 0.0
+	if kings || skewed {
+		bias = photoBias
+	}
+	return photo+bias > flat
 }
 
 // photoBias is how much surer a flat reading must be than the photo

@@ -272,7 +272,7 @@ func Find(img gocv.Mat, opts Options) ([]Board, error) {
 
 	tr := tracer{opts.Trace}
 	if opts.Photo {
-		if b, ok := gridBoard(grey, photoLooks, tr); ok {
+		if b, ok := findGrid(grey, photoLooks, tr); ok {
 			return toPicture([]Board{b}, scale), nil
 		}
 	}
@@ -358,7 +358,7 @@ func Find(img gocv.Mat, opts Options) ([]Board, error) {
 		// A photo of a real board: perspective and pieces hide the
 		// lattice and the outline; its lines still show. So do a hatched
 		// printed board's at a slant, if only at the second look.
-		if b, ok := gridBoard(grey, hatchLooks, tr); ok {
+		if b, ok := findGrid(grey, hatchLooks, tr); ok {
 			found = append(found, b)
 		}
 	}
@@ -415,7 +415,7 @@ func FindGrid(img gocv.Mat, opts Options) (Board, error) {
 	}
 	grey, scale := workGrey(img)
 	defer grey.Close()
-	b, ok := gridBoard(grey, photoLooks, tracer{opts.Trace})
+	b, ok := findGrid(grey, photoLooks, tracer{opts.Trace})
 	if !ok {
 		return Board{}, ErrNoBoard
 	}
@@ -469,7 +469,7 @@ func gridOver(grey gocv.Mat, found []Board, tr tracer) []Board {
 	if unclear < 2 {
 		return found
 	}
-	g, ok := gridBoard(grey, hatchLooks, tr)
+	g, ok := findGrid(grey, hatchLooks, tr)
 	if !ok {
 		return found
 	}
@@ -495,14 +495,6 @@ func gridOver(grey gocv.Mat, found []Board, tr tracer) []Board {
 	}
 	readingOrder(kept)
 	return kept
-}
-
-func gridBoard(grey gocv.Mat, looks []edgeLook, tr tracer) (Board, bool) {
-	b, fit, ok := findGrid(grey, looks, tr)
-	if ok {
-		b.Grid = &fit
-	}
-	return b, ok
 }
 
 func toGrey(img gocv.Mat) gocv.Mat {

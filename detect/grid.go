@@ -48,7 +48,7 @@ type GridFit struct {
 
 // findGrid looks for a chessboard's 9x9 grid of lines in a grey picture,
 // trying each of looks in turn until one gives a grid.
-func findGrid(grey gocv.Mat, looks []edgeLook, tr tracer) (Board, GridFit, bool) {
+func findGrid(grey gocv.Mat, looks []edgeLook, tr tracer) (Board, bool) {
 	var in *integral
 	for _, look := range looks {
 		segs := segments(grey, look)
@@ -67,14 +67,14 @@ func findGrid(grey gocv.Mat, looks []edgeLook, tr tracer) (Board, GridFit, bool)
 		if in == nil {
 			var err error
 			if in, err = newIntegral(grey); err != nil {
-				return Board{}, GridFit{}, false
+				return Board{}, false
 			}
 		}
-		if b, fit, ok := place(grey, in, h, la, lb, ua, ub, tr); ok {
-			return b, fit, true
+		if b, ok := place(grey, in, h, la, lb, ua, ub, tr); ok {
+			return b, true
 		}
 	}
-	return Board{}, GridFit{}, false
+	return Board{}, false
 }
 
 // edgeLook is how segments finds edges: the blur (at lineSide; kernel
@@ -469,10 +469,10 @@ const maxLineSpan = 24
 // place chooses which 8x8 block of the fitted grid is the board: the
 // window of whole-number positions holding the most seen lines, ties
 // broken by how clearly its squares alternate light and dark.
-func place(grey gocv.Mat, in *integral, h [3][3]float64, la, lb []gridLine, ua, ub []float64, tr tracer) (Board, GridFit, bool) {
+func place(grey gocv.Mat, in *integral, h [3][3]float64, la, lb []gridLine, ua, ub []float64, tr tracer) (Board, bool) {
 	inv, ok := invert(h)
 	if !ok {
-		return Board{}, GridFit{}, false
+		return Board{}, false
 	}
 	lines := func(pos []float64) map[int]bool {
 		m := map[int]bool{}
@@ -499,7 +499,7 @@ func place(grey gocv.Mat, in *integral, h [3][3]float64, la, lb []gridLine, ua, 
 		// Without lines seen, or with lines a near-degenerate homography
 		// put millions of squares apart, the windows between them would be
 		// too many to try.
-		return Board{}, GridFit{}, false
+		return Board{}, false
 	}
 	type window struct {
 		x0, y0, lines         int
@@ -557,20 +557,20 @@ func place(grey gocv.Mat, in *integral, h [3][3]float64, la, lb []gridLine, ua, 
 		}
 	}
 	if math.IsInf(bestScore, -1) {
-		return Board{}, GridFit{}, false
+		return Board{}, false
 	}
 	if hr, ok := refineCorners(grey, h, inv, bx, by); ok {
 		h = hr
 		if inv, ok = invert(h); !ok {
-			return Board{}, GridFit{}, false
+			return Board{}, false
 		}
 	}
-	at := func(x0, y0 int) (Board, GridFit, bool) {
+	at := func(x0, y0 int) (Board, bool) {
 		return gridWindow(in, h, inv, la, lb, ua, ub, ma, mb, x0, y0, tr)
 	}
-	b, fit, ok := at(bx, by)
+	b, ok := at(bx, by)
 	if !ok {
-		return Board{}, fit, false
+		return Board{}, false
 	}
 	// The windows a square off share all but one outer line with the
 	// best, whose crossings refined the grid: it places them as well.
@@ -579,12 +579,11 @@ func place(grey gocv.Mat, in *integral, h [3][3]float64, la, lb []gridLine, ua, 
 			continue
 		}
 		tr.printf("  grid window %d,%d is near:\n", c.x0, c.y0)
-		if nb, nfit, ok := at(c.x0, c.y0); ok {
-			nb.Grid = &nfit
+		if nb, ok := at(c.x0, c.y0); ok {
 			b.Near = append(b.Near, nb)
 		}
 	}
-	return b, fit, true
+	return b, true
 }
 
 func abs(x int) int { return max(x, -x) }
@@ -598,9 +597,9 @@ const nearWindow = 1.0
 
 // gridWindow makes the board at window (x0, y0) of the grid h (inv its
 // inverse), whose lines la and lb sit at ua and ub (ma and mb holding
-// their whole-number positions), and says how well its lines fit and
-// whether it is a board at all.
-func gridWindow(in *integral, h, inv [3][3]float64, la, lb []gridLine, ua, ub []float64, ma, mb map[int]bool, x0, y0 int, tr tracer) (Board, GridFit, bool) {
+// their whole-number positions), with how well its lines fit (Grid), and
+// says whether it is a board at all.
+func gridWindow(in *integral, h, inv [3][3]float64, la, lb []gridLine, ua, ub []float64, ma, mb map[int]bool, x0, y0 int, tr tracer) (Board, bool) {
 	fit := GridFit{}
 	for k := 0; k <= 8; k++ {
 		if ma[x0+k] {
@@ -640,12 +639,12 @@ func gridWindow(in *integral, h, inv [3][3]float64, la, lb []gridLine, ua, ub []
 	refused := checker < gridChecker && (fit.Lines < paleLines || alt < paleAlternation)
 	if fit.Lines < minGridLines || refused {
 		tr.printf("  grid: %d lines, error %.3f, checker %.2f, alternation %.2f: no board\n", fit.Lines, fit.Error, checker, alt)
-		return Board{}, fit, false
+		return Board{}, false
 	}
 	tr.printf("  grid: %d lines, error %.3f, checker %.2f, alternation %.2f\n", fit.Lines, fit.Error, checker, alt)
-	b := Board{Corners: orderCorners(gridCorners(inv, x0, y0)), Lattice: float64(fit.Lines) / 4, Checker: checker}
+	b := Board{Corners: orderCorners(gridCorners(inv, x0, y0)), Lattice: float64(fit.Lines) / 4, Checker: checker, Grid: &fit}
 	b.Score = math.Sqrt(b.Lattice * b.Checker)
-	return b, fit, true
+	return b, true
 }
 
 // A grid window is a board when minGridLines of its 18 lines are seen
