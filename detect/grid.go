@@ -565,8 +565,9 @@ func place(grey gocv.Mat, in *integral, h [3][3]float64, la, lb []gridLine, ua, 
 			return Board{}, false
 		}
 	}
+	fl := &fittedLines{la, lb, ua, ub, ma, mb}
 	at := func(x0, y0 int) (Board, bool) {
-		return gridWindow(in, h, inv, la, lb, ua, ub, ma, mb, x0, y0, tr)
+		return gridWindow(in, h, inv, fl, x0, y0, tr)
 	}
 	b, ok := at(bx, by)
 	if !ok {
@@ -595,11 +596,20 @@ func abs(x int) int { return max(x, -x) }
 // framed a file off onto its coordinates' border by 0.63).
 const nearWindow = 1.0
 
+// fittedLines are a grid's two families of lines, la and lb, with each
+// line's grid position (ua, ub; NaN off the grid) and the whole-number
+// positions seen (ma, mb).
+type fittedLines struct {
+	la, lb []gridLine
+	ua, ub []float64
+	ma, mb map[int]bool
+}
+
 // gridWindow makes the board at window (x0, y0) of the grid h (inv its
-// inverse), whose lines la and lb sit at ua and ub (ma and mb holding
-// their whole-number positions), with how well its lines fit (Grid), and
-// says whether it is a board at all.
-func gridWindow(in *integral, h, inv [3][3]float64, la, lb []gridLine, ua, ub []float64, ma, mb map[int]bool, x0, y0 int, tr tracer) (Board, bool) {
+// inverse) fitted to the lines fl, with how well its lines fit (Grid),
+// and says whether it is a board at all.
+func gridWindow(in *integral, h, inv [3][3]float64, fl *fittedLines, x0, y0 int, tr tracer) (Board, bool) {
+	la, lb, ua, ub, ma, mb := fl.la, fl.lb, fl.ua, fl.ub, fl.ma, fl.mb
 	fit := GridFit{}
 	for k := 0; k <= 8; k++ {
 		if ma[x0+k] {
