@@ -530,11 +530,7 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 		if s.opts.Consistency {
 			probs, changed = consistency.Refine(probs, r.embedding)
 		}
-		var sq [64]assemble.Probs
-		for j := range probs {
-			sq[j] = assemble.Probs(probs[j])
-		}
-		in := assemble.Input{Squares: sq, Sideways: r.kind == Photo, Photo: r.kind == Photo}
+		in := assemble.Input{Squares: assembleSquares(probs), Sideways: r.kind == Photo, Photo: r.kind == Photo}
 		if r.kind == Photo {
 			in.TopLeft = topLeft(img, r)
 		}
@@ -1036,19 +1032,20 @@ const nearMargin = 0.25
 // boards a square apart share them, and the pieces' places alone tell a
 // board that lost a rank of pieces from one that did not.
 func (s *Scanner) likelihood(r reading) float64 {
-	var sq [64]assemble.Probs
-	for i := range r.probs {
-		sq[i] = assemble.Probs(r.probs[i])
-	}
-	pos, err := assemble.Assemble(assemble.Input{Squares: sq, Sideways: true, Photo: true}, s.opts.Assemble)
+	pos, err := assemble.Assemble(assemble.Input{Squares: assembleSquares(r.probs), Sideways: true, Photo: true}, s.opts.Assemble)
 	if err != nil {
 		return math.Inf(-1)
 	}
-	sum := 0.0
-	for _, p := range pos.Prob {
-		sum += math.Log(math.Max(float64(p), 1e-9))
+	return meanLog(pos.Prob[:])
+}
+
+// assembleSquares hands the squares' readings to the assembler.
+func assembleSquares(probs [64]classify.Probs) [64]assemble.Probs {
+	var sq [64]assemble.Probs
+	for i := range probs {
+		sq[i] = assemble.Probs(probs[i])
 	}
-	return sum / float64(len(pos.Prob))
+	return sq
 }
 
 // readPhotoAt reads the board f, alone, as a photo, each way up in ups
@@ -1243,6 +1240,8 @@ func (s *Scanner) readScales(ctx context.Context, img gocv.Mat, pic *detect.Pict
 	if err := readMore(clf, boards, &which); err != nil {
 		return r, err
 	}
+	// The nine crops each square was read from: r's own and the moved.
+	nine := append([]*image.Gray{r.warped}, boards...)
 	if r.kind == Photo {
 		// A photo's squares still doubtful after the nine readings are
 		// read in a mirror too, from the same outlines (classify.Mirror).
@@ -1254,8 +1253,8 @@ func (s *Scanner) readScales(ctx context.Context, img gocv.Mat, pic *detect.Pict
 			}
 		}
 		if again {
-			mirrored := make([]*image.Gray, 0, len(boards)+1)
-			for _, b := range append([]*image.Gray{r.warped}, boards...) {
+			mirrored := make([]*image.Gray, 0, len(nine))
+			for _, b := range nine {
 				m, err := clf.Mirror(b)
 				if err != nil {
 					return r, err
@@ -1275,7 +1274,7 @@ func (s *Scanner) readScales(ctx context.Context, img gocv.Mat, pic *detect.Pict
 			return r, err
 		}
 		if second != nil {
-			if err := readMore(second, append([]*image.Gray{r.warped}, boards...), &doubt); err != nil {
+			if err := readMore(second, nine, &doubt); err != nil {
 				return r, err
 			}
 		}
@@ -1321,12 +1320,21 @@ func (s *Scanner) classify(ctx context.Context, clf *classify.Classifier, board 
 // meanLogProb is the mean log-probability of the squares' readings: how
 // sure a reading is.
 func meanLogProb(probs []classify.Probs) float64 {
+	best := make([]float32, len(probs))
+	for i, p := range probs {
+		_, best[i] = p.Best()
+	}
+	return meanLog(best)
+}
+
+// meanLog is the mean log-probability of probabilities ps, each at least
+// 1e-9 (a square read as impossible counts as very unlikely, not -Inf).
+func meanLog(ps []float32) float64 {
 	sum := 0.0
-	for _, p := range probs {
-		_, v := p.Best()
+	for _, v := range ps {
 		sum += math.Log(math.Max(float64(v), 1e-9))
 	}
-	return sum / float64(len(probs))
+	return sum / float64(len(ps))
 }
 
 func newBoard(index int, corners [4]detect.Point, pos *assemble.Position) Board {

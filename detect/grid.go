@@ -485,7 +485,8 @@ func place(grey gocv.Mat, in *integral, h [3][3]float64, la, lb []gridLine, ua, 
 		}
 		return m
 	}
-	ma, mb := lines(ua), lines(ub)
+	fl := &fittedLines{la, lb, ua, ub, lines(ua), lines(ub)}
+	ma, mb := fl.ma, fl.mb
 	span := func(m map[int]bool) (lo, hi int) {
 		lo, hi = 1<<30, -(1 << 30)
 		for k := range m {
@@ -514,15 +515,7 @@ func place(grey gocv.Mat, in *integral, h [3][3]float64, la, lb []gridLine, ua, 
 	// better than the board's own last line.
 	for x0 := min(alo, ahi-8) - 1; x0 <= max(alo, ahi-8)+1; x0++ {
 		for y0 := min(blo, bhi-8) - 1; y0 <= max(blo, bhi-8)+1; y0++ {
-			n := 0
-			for k := 0; k <= 8; k++ {
-				if ma[x0+k] {
-					n++
-				}
-				if mb[y0+k] {
-					n++
-				}
-			}
+			n := fl.seen(x0, y0)
 			corners := gridCorners(inv, x0, y0)
 			outside := false
 			for _, c := range corners {
@@ -565,7 +558,6 @@ func place(grey gocv.Mat, in *integral, h [3][3]float64, la, lb []gridLine, ua, 
 			return Board{}, false
 		}
 	}
-	fl := &fittedLines{la, lb, ua, ub, ma, mb}
 	at := func(x0, y0 int) (Board, bool) {
 		return gridWindow(in, h, inv, fl, x0, y0, tr)
 	}
@@ -605,20 +597,26 @@ type fittedLines struct {
 	ma, mb map[int]bool
 }
 
+// seen counts the lines of window (x0, y0), nine each way, that were seen.
+func (fl *fittedLines) seen(x0, y0 int) int {
+	n := 0
+	for k := 0; k <= 8; k++ {
+		if fl.ma[x0+k] {
+			n++
+		}
+		if fl.mb[y0+k] {
+			n++
+		}
+	}
+	return n
+}
+
 // gridWindow makes the board at window (x0, y0) of the grid h (inv its
 // inverse) fitted to the lines fl, with how well its lines fit (Grid),
 // and says whether it is a board at all.
 func gridWindow(in *integral, h, inv [3][3]float64, fl *fittedLines, x0, y0 int, tr tracer) (Board, bool) {
-	la, lb, ua, ub, ma, mb := fl.la, fl.lb, fl.ua, fl.ub, fl.ma, fl.mb
-	fit := GridFit{}
-	for k := 0; k <= 8; k++ {
-		if ma[x0+k] {
-			fit.Lines++
-		}
-		if mb[y0+k] {
-			fit.Lines++
-		}
-	}
+	la, lb, ua, ub := fl.la, fl.lb, fl.ua, fl.ub
+	fit := GridFit{Lines: fl.seen(x0, y0)}
 	// How well the seen crossings inside the board fit the grid.
 	var sum float64
 	var cnt int
