@@ -530,7 +530,7 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 		if s.opts.Consistency {
 			probs, changed = consistency.Refine(probs, r.embedding)
 		}
-		in := assemble.Input{Squares: assembleSquares(probs), Sideways: r.kind == Photo, Photo: r.kind == Photo}
+		in := assembleInput(probs, r.kind)
 		if r.kind == Photo {
 			in.TopLeft = topLeft(img, r)
 		}
@@ -868,7 +868,8 @@ func (s *Scanner) asPhoto(ctx context.Context, img gocv.Mat, pic *detect.Picture
 	// be a real one seen from straight above, square in the picture and
 	// its lines clear: its grid is looked for and it is read as a photo
 	// too (a doubtful diagram read so pays for both), and becomes one
-	// only if that reading holds the kings (kings, below).
+	// only if that reading holds the kings (kings, below) or is clearly
+	// the better (clear).
 	flat := r.score >= photoScore && detect.Skew(f.Corners) < cameraSkew
 	kingless := !oneKingEach(r)
 	if flat && f.Lattice >= photoLattice && !kingless {
@@ -884,7 +885,11 @@ func (s *Scanner) asPhoto(ctx context.Context, img gocv.Mat, pic *detect.Picture
 		return r, false // the flat reading stands if the photo one fails
 	}
 	grid := pb.Grid != nil
-	if !keepPhoto(square, grid && kingless && oneKingEach(p), grid && detect.Skew(pb.Corners) > photoSkew, p.score, r.score) {
+	kings := grid && kingless && oneKingEach(p)
+	// The positions' likelihoods (the assembler run once more for each)
+	// decide only a square board the kings do not.
+	clear := square && !kings && clearlyBetter(p.score, r.score, s.likelihood(p), s.likelihood(r))
+	if !keepPhoto(square, kings, grid && detect.Skew(pb.Corners) > photoSkew, clear, p.score, r.score) {
 		return r, false
 	}
 	return p, true
@@ -895,8 +900,12 @@ func (s *Scanner) asPhoto(ctx context.Context, img gocv.Mat, pic *detect.Picture
 // reading is the surer, or nearly as sure (photoBias) when the board was
 // found from a grid of lines in perspective (skewed) or only the photo
 // reading holds one king a side (kings); a board square in the picture
-// only by the kings.
-func keepPhoto(square, kings, skewed bool, photo, flat float64) bool {
+// only by the kings, or where the photo reading is clearly the better
+// (clear: see photoClear).
+func keepPhoto(square, kings, skewed, clear bool, photo, flat float64) bool {
+	if clear {
+		return true
+	}
 	if square && !kings {
 		return false
 	}
@@ -921,8 +930,8 @@ func keepPhoto(square, kings, skewed bool, photo, flat float64) bool {
 // from above, their grids nearly square, are left to the plain
 // comparison: flat design boards whose outlines are a degree off square
 // read there within 0.025 of their photo reading. A doubtful board square
-// in the picture (asPhoto's square) becomes a photo only by the kings,
-// and then within photoBias: of 30 held-out renders from 80 to 90
+// in the picture (asPhoto's square) becomes a photo by the kings, and
+// then within photoBias (or without them, see photoClear): of 30 held-out renders from 80 to 90
 // degrees above, 11 were read flat, four of them without one king a
 // side, and the photo reading of each held one (2 to 18 more squares
 // right in three; the fourth, a random placement with no black king,
@@ -930,6 +939,35 @@ func keepPhoto(square, kings, skewed bool, photo, flat float64) bool {
 // real and testdata diagrams read so doubtfully, two read surer as
 // photos, by 0.003, neither with the kings.
 const photoBias = 0.05
+
+// photoClear and photoLikelier say when the photo reading of a board
+// square in the picture, whose flat reading lacks one king a side, is
+// clearly the better without the kings (clearlyBetter): when it is surer
+// by photoClear and the position it makes, each reading assembled as its
+// own kind (likelihood), likelier by photoLikelier. Seen from straight
+// above, a real board's pieces lean outward and overlap their
+// neighbours; the digital model reads them as a few scattered pieces
+// (three of 60 held-out renders of game positions from 80 to 90 degrees
+// above read flat 31 to 54 of 64, as photos 63 or 64; their photo
+// readings surer by 0.043 to 0.093 and likelier by 0.07 to 0.19), and
+// the assembler must force that reading into a game. Of 94 doubtful flat
+// boards square in the picture (the 192 held-out design boards, real and
+// testdata diagrams; session 38 measured 58 of them for photoBias), none
+// reads surer as a photo by more than 0.02, and the two likelier as
+// photos by 0.05 or more (a real diagram with ink marks among them) read
+// surer so by 0.004 at most. Both are asked for: a diagram without kings
+// (a study of pawns) assembles unlikely flat, where the kings are forced.
+const (
+	photoClear    = 0.03
+	photoLikelier = 0.05
+)
+
+// clearlyBetter says whether a photo reading of mean log-probability
+// photo, whose position has likelihood photoLike, is clearly the better
+// than a flat one's (flat, flatLike): see photoClear.
+func clearlyBetter(photo, flat, photoLike, flatLike float64) bool {
+	return photo > flat+photoClear && photoLike > flatLike+photoLikelier
+}
 
 // refitted returns r, a flat board's reading from its outline, or its
 // reading from the outline refitted to the crossings of its lines (a
@@ -1025,27 +1063,30 @@ func (s *Scanner) readPhoto(ctx context.Context, pic *detect.Picture, f detect.B
 // render framed a file off, the board's own window read likelier by 0.95.
 const nearMargin = 0.25
 
-// likelihood is how likely the position a photo's squares make is: the
+// likelihood is how likely the position a board's squares make is: the
 // mean log-probability of what the assembler reads on each square, the
-// rules of a game and the pieces a set has applied. The shade of the
+// rules of a game applied (for a photo, read from any side and held to
+// what a game's history and a set's pieces allow, as Scan assembles it). The shade of the
 // squares and the coordinates, which fix the board's turn, are left out:
 // boards a square apart share them, and the pieces' places alone tell a
 // board that lost a rank of pieces from one that did not.
 func (s *Scanner) likelihood(r reading) float64 {
-	pos, err := assemble.Assemble(assemble.Input{Squares: assembleSquares(r.probs), Sideways: true, Photo: true}, s.opts.Assemble)
+	pos, err := assemble.Assemble(assembleInput(r.probs, r.kind), s.opts.Assemble)
 	if err != nil {
 		return math.Inf(-1)
 	}
 	return meanLog(pos.Prob[:])
 }
 
-// assembleSquares hands the squares' readings to the assembler.
-func assembleSquares(probs [64]classify.Probs) [64]assemble.Probs {
+// assembleInput hands the squares' readings of a board of kind k to the
+// assembler: a photo may be seen from any side and is held to a game's
+// history (assemble.Input.Sideways, Photo).
+func assembleInput(probs [64]classify.Probs, k Kind) assemble.Input {
 	var sq [64]assemble.Probs
 	for i := range probs {
 		sq[i] = assemble.Probs(probs[i])
 	}
-	return sq
+	return assemble.Input{Squares: sq, Sideways: k == Photo, Photo: k == Photo}
 }
 
 // readPhotoAt reads the board f, alone, as a photo, each way up in ups
