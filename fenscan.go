@@ -869,7 +869,7 @@ func (s *Scanner) asPhoto(ctx context.Context, img gocv.Mat, pic *detect.Picture
 	// its lines clear: its grid is looked for and it is read as a photo
 	// too (a doubtful diagram read so pays for both), and becomes one
 	// only if that reading holds the kings (kings, below) or is clearly
-	// the better (clear).
+	// the better (likelier, and surer by photoClear).
 	flat := r.score >= photoScore && detect.Skew(f.Corners) < cameraSkew
 	kingless := !oneKingEach(r)
 	if flat && f.Lattice >= photoLattice && !kingless {
@@ -886,10 +886,11 @@ func (s *Scanner) asPhoto(ctx context.Context, img gocv.Mat, pic *detect.Picture
 	}
 	grid := pb.Grid != nil
 	kings := grid && kingless && oneKingEach(p)
-	// The positions' likelihoods (the assembler run once more for each)
-	// decide only a square board the kings do not.
-	clear := square && !kings && clearlyBetter(p.score, r.score, s.likelihood(p), s.likelihood(r))
-	if !keepPhoto(square, kings, grid && detect.Skew(pb.Corners) > photoSkew, clear, p.score, r.score) {
+	skewed := grid && detect.Skew(pb.Corners) > photoSkew
+	// The positions' likelihoods (the assembler run once more for each,
+	// little beside a photo's reading) decide what the kings do not.
+	likelier := grid && !kings && s.likelihood(p) > s.likelihood(r)+photoLikelier
+	if !keepPhoto(square, kings, skewed, likelier, p.score, r.score) {
 		return r, false
 	}
 	return p, true
@@ -898,19 +899,17 @@ func (s *Scanner) asPhoto(ctx context.Context, img gocv.Mat, pic *detect.Picture
 // keepPhoto says whether auto mode takes a board's photo reading, of mean
 // log-probability photo, over its flat one, flat: where the photo
 // reading is the surer, or nearly as sure (photoBias) when the board was
-// found from a grid of lines in perspective (skewed) or only the photo
-// reading holds one king a side (kings); a board square in the picture
-// only by the kings, or where the photo reading is clearly the better
-// (clear: see photoClear).
-func keepPhoto(square, kings, skewed, clear bool, photo, flat float64) bool {
-	if clear {
-		return true
-	}
-	if square && !kings {
-		return false
+// found from a grid of lines in perspective (skewed), only the photo
+// reading holds one king a side (kings) or its position is the likelier
+// by photoLikelier (likelier). A board square in the picture is a photo
+// only by the kings, within photoBias, or when the photo reading is
+// likelier and surer by photoClear.
+func keepPhoto(square, kings, skewed, likelier bool, photo, flat float64) bool {
+	if square {
+		return kings && photo+photoBias > flat || likelier && photo > flat+photoClear
 	}
 	bias := 0.0
-	if kings || skewed {
+	if kings || skewed || likelier {
 		bias = photoBias
 	}
 	return photo+bias > flat
@@ -931,7 +930,7 @@ func keepPhoto(square, kings, skewed, clear bool, photo, flat float64) bool {
 // comparison: flat design boards whose outlines are a degree off square
 // read there within 0.025 of their photo reading. A doubtful board square
 // in the picture (asPhoto's square) becomes a photo by the kings, and
-// then within photoBias (or without them, see photoClear): of 30 held-out renders from 80 to 90
+// then within photoBias (or without them, see photoLikelier): of 30 held-out renders from 80 to 90
 // degrees above, 11 were read flat, four of them without one king a
 // side, and the photo reading of each held one (2 to 18 more squares
 // right in three; the fourth, a random placement with no black king,
@@ -940,34 +939,29 @@ func keepPhoto(square, kings, skewed, clear bool, photo, flat float64) bool {
 // photos, by 0.003, neither with the kings.
 const photoBias = 0.05
 
-// photoClear and photoLikelier say when the photo reading of a board
-// square in the picture, whose flat reading lacks one king a side, is
-// clearly the better without the kings (clearlyBetter): when it is surer
-// by photoClear and the position it makes, each reading assembled as its
-// own kind (likelihood), likelier by photoLikelier. Seen from straight
-// above, a real board's pieces lean outward and overlap their
-// neighbours; the digital model reads them as a few scattered pieces
-// (three of 60 held-out renders of game positions from 80 to 90 degrees
-// above read flat 31 to 54 of 64, as photos 63 or 64; their photo
-// readings surer by 0.043 to 0.093 and likelier by 0.07 to 0.19), and
-// the assembler must force that reading into a game. Of 94 doubtful flat
-// boards square in the picture (the 192 held-out design boards, real and
-// testdata diagrams; session 38 measured 58 of them for photoBias), none
-// reads surer as a photo by more than 0.02, and the two likelier as
-// photos by 0.05 or more (a real diagram with ink marks among them) read
-// surer so by 0.004 at most. Both are asked for: a diagram without kings
-// (a study of pawns) assembles unlikely flat, where the kings are forced.
+// photoLikelier: a board found from a grid of its lines whose photo
+// reading makes a position likelier by this than its flat reading does,
+// each assembled as its own kind (likelihood), is favoured as a photo
+// (keepPhoto), as the kings favour it: seen from straight above, a real
+// board's pieces lean outward over their neighbours, the digital model
+// reads them as a few scattered pieces and the assembler must force that
+// reading into a game. Of 60 held-out renders of game positions from 80
+// to 90 degrees above, four were read flat at 23 to 54 of 64 (63 or 64
+// as photos; photo readings likelier by 0.055 to 0.19). One, its outline
+// 4 degrees off square, read surer flat by 0.003; the other three are
+// square in the picture, where a flat board must also read surer as a
+// photo by photoClear: of 94 doubtful flat boards square in the picture
+// (the 192 held-out design boards, real and testdata diagrams; session
+// 38 measured 58 of them for photoBias), none reads surer as a photo by
+// more than 0.02, and the two likelier as photos by 0.05 or more (a real
+// diagram with ink marks among them) read surer so by 0.004 at most;
+// the three renders read surer as photos by 0.043 to 0.093. Both are
+// asked for there: a diagram without kings (a study of pawns) assembles
+// unlikely flat, where the kings are forced.
 const (
-	photoClear    = 0.03
 	photoLikelier = 0.05
+	photoClear    = 0.03
 )
-
-// clearlyBetter says whether a photo reading of mean log-probability
-// photo, whose position has likelihood photoLike, is clearly the better
-// than a flat one's (flat, flatLike): see photoClear.
-func clearlyBetter(photo, flat, photoLike, flatLike float64) bool {
-	return photo > flat+photoClear && photoLike > flatLike+photoLikelier
-}
 
 // refitted returns r, a flat board's reading from its outline, or its
 // reading from the outline refitted to the crossings of its lines (a

@@ -406,7 +406,7 @@ func TestStandardPositions(t *testing.T) {
 // model is not yet as sure as the digital one: the photos in exact must
 // come out exactly, and of all squares at least minPhotoSquares.
 func TestScanPhotos(t *testing.T) {
-	const minPhotoSquares = 0.97 // 99.1% now
+	const minPhotoSquares = 0.97 // 99.0% now
 	// samryan-001 is exact since the assembler knows where pawns and
 	// bishops can have come from (its c1 bishop read as a knight or a
 	// pawn, its g2 bishop as a pawn beside the g3 pawn). samryan-003 is
@@ -484,8 +484,11 @@ func TestScanPhotos(t *testing.T) {
 // in the picture and read flat without a white king, before such a board
 // was read as a photo too; render-topgame-00001, a game's position from
 // 88 degrees above, read flat as a few scattered pieces (neither reading's
-// likeliest pieces hold one king a side), before a photo reading clearly
-// the better stood without the kings),
+// likeliest pieces hold one king a side), before a photo reading making a
+// likelier game, and surer, stood without the kings; render-topgame-00045,
+// from 82 degrees above, its outline 4 degrees off square, read flat
+// as 23 of 64, a little surer, before a photo reading making a likelier
+// game was favoured as one holding the kings is),
 // from above or from the side, must be read
 // as photos, and screenshots and book diagrams, photographed ones
 // included, as flat boards.
@@ -520,7 +523,7 @@ func TestAutoKind(t *testing.T) {
 // the same board, photoBoard, or the block is read: 45 of 64 squares
 // right), and render-topgame-00001, a game's position from 88 degrees
 // above, square in the picture (read flat, 54 of 64, until a photo
-// reading clearly the better stood without the kings).
+// reading making a likelier game, and surer, stood without the kings).
 func TestAutoPhotos(t *testing.T) {
 	s := newScanner(t, Options{})
 	for file, want := range map[string]string{
