@@ -818,12 +818,13 @@ func (s *Scanner) find(img gocv.Mat) ([]detect.Board, error) {
 // photoBoard returns the board to read as a photo: the grid fitted to
 // its lines when that finds the same board, whose corners are surer in
 // perspective than an outline's. The same board is one that holds at
-// least half the outline: an outline may frame a board ranks off (in a held-out render, an
-// upright box centred 2.6 squares from the board's centre) or only
-// a block of a board turned about 45 degrees in the picture (half the
-// board, in two held-out renders), so a grid up to four times its area,
-// as large as the board around a 4x4 block of its squares, is the same
-// board.
+// least half the outline: an outline may frame a board ranks off (in a
+// held-out render, an upright box centred 2.6 squares from the board's
+// centre) or only a block of a board turned in the picture (half the
+// board, about 45 degrees, in two held-out renders; a block of 3.5 by
+// 3.5 squares of one turned 28 degrees and seen from above, in
+// another), so a grid up to 64/9 times its area, as large as the board
+// around a 3x3 block of its squares, is the same board.
 func (s *Scanner) photoBoard(img gocv.Mat, f detect.Board) detect.Board {
 	if f.Grid != nil {
 		return f
@@ -835,7 +836,7 @@ func (s *Scanner) photoBoard(img gocv.Mat, f detect.Board) detect.Board {
 	a1, a2 := detect.Area(f.Corners), detect.Area(g.Corners)
 	// The outline, convex, clips the grid; a grid with corners not numbers
 	// fails the test.
-	if ov := detect.Overlap(g.Corners, f.Corners); ov >= 0.5*a1 && a2 >= a1/2 && a2 <= 4*a1 {
+	if ov := detect.Overlap(g.Corners, f.Corners); ov >= 0.5*a1 && a2 >= a1/2 && a2 <= 64.0/9*a1 {
 		return g
 	}
 	return f
