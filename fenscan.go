@@ -81,8 +81,9 @@ const (
 	// Auto reads each board as a screenshot or print, and one read
 	// doubtfully or seen in clear perspective also as a photo, keeping the
 	// surer reading (the photo one unless the flat one is clearly surer,
-	// where the board's lines show a camera's perspective or only the photo
-	// reading has one king a side; see photoBias).
+	// where the board's lines show a camera's perspective, only the photo
+	// reading has one king a side or its position is the likelier; see
+	// photoBias and photoLikelier).
 	Auto Kind = "auto"
 	// Digital reads boards drawn flat: screenshots, diagrams, scans.
 	Digital Kind = "digital"
@@ -824,7 +825,9 @@ func (s *Scanner) find(img gocv.Mat) ([]detect.Board, error) {
 // board, about 45 degrees, in two held-out renders; a block of 3.5 by
 // 3.5 squares of one turned 28 degrees and seen from above, in
 // another), so a grid up to 64/9 times its area, as large as the board
-// around a 3x3 block of its squares, is the same board.
+// around a 3x3 block of its squares, is the same board; a grid larger
+// still, or holding less of the outline, is taken to be another
+// pattern's.
 func (s *Scanner) photoBoard(img gocv.Mat, f detect.Board) detect.Board {
 	if f.Grid != nil {
 		return f
@@ -888,10 +891,13 @@ func (s *Scanner) asPhoto(ctx context.Context, img gocv.Mat, pic *detect.Picture
 	grid := pb.Grid != nil
 	kings := grid && kingless && oneKingEach(p)
 	skewed := grid && detect.Skew(pb.Corners) > photoSkew
-	// The positions' likelihoods (the assembler run once more for each,
-	// little beside a photo's reading) decide what the kings do not.
-	likelier := grid && !kings && s.likelihood(p) > s.likelihood(r)+photoLikelier
-	if !keepPhoto(square, kings, skewed, likelier, p.score, r.score) {
+	keep := keepPhoto(square, kings, skewed, false, p.score, r.score)
+	// Where a likelier position would tip the choice, the positions'
+	// likelihoods are worked out (the assembler run once more for each).
+	if grid && kingless && !kings && keep != keepPhoto(square, kings, skewed, true, p.score, r.score) {
+		keep = s.likelihood(p) > s.likelihood(r)+photoLikelier
+	}
+	if !keep {
 		return r, false
 	}
 	return p, true
@@ -920,33 +926,36 @@ func keepPhoto(square, kings, skewed, likelier bool, photo, flat float64) bool {
 // reading of a board found from a grid of its lines for the flat one to
 // stand, where the grid shows a camera's perspective (more than
 // photoSkew degrees off square, which scans and photographed pages stay
-// well under) or only the photo reading holds one king a side. The
+// well under), only the photo reading holds one king a side or its
+// position is the likelier (photoLikelier). The
 // digital model reads a sparse photo's empty squares more surely than
 // the photo model, whose taller crops take in neighbours' heads, and its
 // few pieces as empty: a held-out render of an ending, 14 pieces, read
 // flat as 4, surer by 0.001. Seen from straight above, a full board's
 // pieces may read flat as kings: an opening from 85 degrees above read
 // as five black kings and a few pawns, surer by 0.010. Other boards seen
-// from above, their grids nearly square, are left to the plain
+// from above, their grids nearly square, are otherwise left to the plain
 // comparison: flat design boards whose outlines are a degree off square
-// read there within 0.025 of their photo reading. A doubtful board square
-// in the picture (asPhoto's square) becomes a photo by the kings, and
-// then within photoBias (or without them, see photoLikelier): of 30 held-out renders from 80 to 90
-// degrees above, 11 were read flat, four of them without one king a
-// side, and the photo reading of each held one (2 to 18 more squares
-// right in three; the fourth, a random placement with no black king,
-// only by reading a queen as one); of 50 held-out design boards and 8
-// real and testdata diagrams read so doubtfully, two read surer as
-// photos, by 0.003, neither with the kings.
+// read there within 0.025 of their photo reading. A doubtful board
+// square in the picture (asPhoto's square) becomes a photo by the kings,
+// and then within photoBias (or without them, see photoLikelier): of 30
+// held-out renders from 80 to 90 degrees above, 11 were read flat, four
+// of them without one king a side, and the photo reading of each held
+// one (2 to 18 more squares right in three; the fourth, a random
+// placement with no black king, only by reading a queen as one); of 50
+// held-out design boards and 8 real and testdata diagrams read so
+// doubtfully, two read surer as photos, by 0.003, neither with the
+// kings.
 const photoBias = 0.05
 
-// photoLikelier: a board found from a grid of its lines whose photo
-// reading makes a position likelier by this than its flat reading does,
-// each assembled as its own kind (likelihood), is favoured as a photo
-// (keepPhoto), as the kings favour it: seen from straight above, a real
-// board's pieces lean outward over their neighbours, the digital model
-// reads them as a few scattered pieces and the assembler must force that
-// reading into a game. Of 60 held-out renders of game positions from 80
+// photoLikelier: a board found from a grid of its lines, whose flat
+// reading lacks one king a side and whose photo reading makes a position
+// likelier by this than the flat one does, each assembled as its own
+// kind (likelihood), is favoured as a photo (keepPhoto), as the kings
+// favour it: seen from straight above, a real board's pieces lean
+// outward over their neighbours, the digital model reads them as a few
+// scattered pieces and the assembler must force that reading into a
+// game. Of 60 held-out renders of game positions from 80
 // to 90 degrees above, four were read flat at 23 to 54 of 64 (63 or 64
 // as photos; photo readings likelier by 0.055 to 0.19). One, its outline
 // 4 degrees off square, read surer flat by 0.003; the other three are
@@ -958,7 +967,9 @@ const photoBias = 0.05
 // diagram with ink marks among them) read surer so by 0.004 at most;
 // the three renders read surer as photos by 0.043 to 0.093. Both are
 // asked for there: a diagram without kings (a study of pawns) assembles
-// unlikely flat, where the kings are forced.
+// unlikely flat, where the kings are forced. The four doubtful flat
+// boards measured off square (a real screenshot, three design boards)
+// read likelier flat, by 0.07 to 0.59.
 const (
 	photoLikelier = 0.05
 	photoClear    = 0.03
@@ -1061,7 +1072,7 @@ const nearMargin = 0.25
 // likelihood is how likely the position a board's squares make is: the
 // mean log-probability of what the assembler reads on each square, the
 // rules of a game applied (for a photo, read from any side and held to
-// what a game's history and a set's pieces allow, as Scan assembles it). The shade of the
+// what a game's history and a set's pieces allow). The shade of the
 // squares and the coordinates, which fix the board's turn, are left out:
 // boards a square apart share them, and the pieces' places alone tell a
 // board that lost a rank of pieces from one that did not.

@@ -8,7 +8,10 @@ Sources (licenses allow redistribution; see testdata/photos/labels.csv):
   board's corners labelled;
 - ../shared/data/real/photo (samryan18/chess-ray-vision, WTFPL): top-down phone photos;
 - build/photos/heldout, heldout_top and heldout_games (scripts/photo_render.py, this project):
-  renders whose camera and board texture training never saw.
+  renders whose camera and board texture training never saw; build/s36/heldout_games2 and
+  build/s39/top_games, two more draws of game positions (session 36: `--heldout --seed 4`,
+  positions `internal/gamepos -all -n 120 -seed 2`; session 39: `--heldout --seed 6 --elev 80,90`,
+  positions `internal/gamepos -all -n 60 -seed 3`), not kept in build/.
 Pictures are shrunk to at most 1000 px on the longer side with EXIF orientation applied, and
 labelled corners scaled to match; a pick marked "copy" (no larger) is copied byte for byte.
 """
@@ -59,6 +62,19 @@ PICKS = [
     # photo model read the army, until a flat reading without one king a side had to be clearly
     # surer too (fenscan.go, photoBias).
     (os.path.join(ROOT, "build", "photos", "heldout_top"), "images/00012.jpg", "render-top-00012.jpg", "copy"),
+    # Its lines fit best a file off, onto its coordinates' border (25 of 64 right), until the
+    # boards a square off were read too (fenscan.go, readPhoto).
+    (os.path.join(ROOT, "build", "s36", "heldout_games2"), "images/00057.jpg", "render-draw2-00057.jpg", "copy"),
+    # Square in the picture and read flat without a white king, until such a board was read as a
+    # photo too (fenscan.go, asPhoto).
+    (os.path.join(ROOT, "build", "photos", "heldout_top"), "images/00002.jpg", "render-top-00002.jpg", "copy"),
+    # Game positions from 80 to 90 degrees above, read flat as a few scattered pieces until a photo
+    # reading making a likelier game was favoured (fenscan.go, photoLikelier): 00001 square in the
+    # picture, 00045 its outline 4 degrees off square; 00030's outline framed a block of 3.5 by 3.5
+    # squares until a grid up to 64/9 of its area was the same board (fenscan.go, photoBoard).
+    (os.path.join(ROOT, "build", "s39", "top_games"), "images/00001.jpg", "render-topgame-00001.jpg", "copy"),
+    (os.path.join(ROOT, "build", "s39", "top_games"), "images/00045.jpg", "render-topgame-00045.jpg", "copy"),
+    (os.path.join(ROOT, "build", "s39", "top_games"), "images/00030.jpg", "render-topgame-00030.jpg", "copy"),
 ]
 
 
