@@ -1251,8 +1251,10 @@ func (s *Scanner) readScales(ctx context.Context, img gocv.Mat, pic *detect.Pict
 	}
 	add(&r.probs, &which)
 	boards := make([]*image.Gray, len(rereadMoves))
+	outlines := make([][4]detect.Point, len(rereadMoves))
 	for i, m := range rereadMoves {
 		c := moved(r.corners, m)
+		outlines[i] = c
 		var err error
 		if r.kind == Photo {
 			boards[i], err = pic.Columns(c, clf.Crop(), r.upright)
@@ -1291,24 +1293,34 @@ func (s *Scanner) readScales(ctx context.Context, img gocv.Mat, pic *detect.Pict
 	nine := append([]*image.Gray{r.warped}, boards...)
 	if r.kind == Photo {
 		// A photo's squares still doubtful after the nine readings are
-		// read in a mirror too, from the same outlines (classify.Mirror).
-		var mirror [64]bool
+		// read in a mirror too, from the same outlines (classify.Mirror),
+		// and cut the other way up (detect.Columns: the picture's up for
+		// the camera's, or the reverse). The model, trained on crops
+		// mirrored and cut both ways, errs on each differently.
+		var still [64]bool
 		again := false
 		for i := range sum {
 			if _, v := geoMean(&sum[i], n[i]).Best(); which[i] && float64(v) < rereadDoubt {
-				mirror[i], again = true, true
+				still[i], again = true, true
 			}
 		}
 		if again {
-			mirrored := make([]*image.Gray, 0, len(nine))
+			more := make([]*image.Gray, 0, 2*len(nine))
 			for _, b := range nine {
 				m, err := clf.Mirror(b)
 				if err != nil {
 					return r, err
 				}
-				mirrored = append(mirrored, m)
+				more = append(more, m)
 			}
-			if err := readMore(clf, mirrored, &mirror); err != nil {
+			for _, c := range append([][4]detect.Point{r.corners}, outlines...) {
+				b, err := pic.Columns(c, clf.Crop(), !r.upright)
+				if err != nil {
+					return r, err
+				}
+				more = append(more, b)
+			}
+			if err := readMore(clf, more, &still); err != nil {
 				return r, err
 			}
 		}

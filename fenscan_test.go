@@ -406,7 +406,7 @@ func TestStandardPositions(t *testing.T) {
 // model is not yet as sure as the digital one: the photos in exact must
 // come out exactly, and of all squares at least minPhotoSquares.
 func TestScanPhotos(t *testing.T) {
-	const minPhotoSquares = 0.97 // 98.8% now
+	const minPhotoSquares = 0.97 // 99.0% now
 	// samryan-001 is exact since the assembler knows where pawns and
 	// bishops can have come from (its c1 bishop read as a knight or a
 	// pawn, its g2 bishop as a pawn beside the g3 pawn). samryan-003 is
@@ -417,22 +417,25 @@ func TestScanPhotos(t *testing.T) {
 	// (readScales), which made samryan-005 and render-top-00002 exact.
 	// render-draw2-00057's lines fit best a file off, onto its
 	// coordinates' border (25 of 64 right), until the boards a square off
-	// were read too (readPhoto).
+	// were read too (readPhoto). samryan-005-1280, the same photo at 1280
+	// px, lost its c1 bishop until the squares still doubtful were read
+	// from crops cut the other way up too (readScales).
 	exact := map[string]bool{"chesscog-4745.jpg": true, "render-00002.jpg": true, "samryan-001.jpg": true,
 		"samryan-003.jpg": true, "render-top-00018.jpg": true, "render-games-00047.jpg": true,
 		"render-games-00108.jpg": true, "render-games-00098.jpg": true, "render-games-00066.jpg": true,
 		"render-draw2-00057.jpg": true, "samryan-005.jpg": true, "render-top-00002.jpg": true,
-		"render-topgame-00001.jpg": true}
+		"render-topgame-00001.jpg": true, "samryan-005-1280.jpg": true}
 	orientation := map[string]assemble.Orientation{
 		"samryan-001.jpg": assemble.BlackBottom, "samryan-003.jpg": assemble.BlackBottom, "samryan-005.jpg": assemble.WhiteRight,
-		"render-00002.jpg": assemble.BlackBottom, "render-00053.jpg": assemble.BlackBottom,
+		"samryan-005-1280.jpg": assemble.WhiteRight,
+		"render-00002.jpg":     assemble.BlackBottom, "render-00053.jpg": assemble.BlackBottom,
 	}
 	// The boards that print coordinates around their squares are turned
 	// by them (render-00053 is a random placement, whose pieces put White
 	// at the bottom for want of anything better).
 	byCoordinates := map[string]bool{"chesscog-4745.jpg": true, "chesscog-4750.jpg": true,
 		"samryan-001.jpg": true, "samryan-003.jpg": true, "samryan-005.jpg": true, "render-00053.jpg": true,
-		"render-draw2-00057.jpg": true, "render-topgame-00001.jpg": true}
+		"render-draw2-00057.jpg": true, "render-topgame-00001.jpg": true, "samryan-005-1280.jpg": true}
 	labels, err := ReadLabels("testdata/photos/labels.csv")
 	if err != nil {
 		t.Fatal(err)

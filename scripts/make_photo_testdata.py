@@ -14,6 +14,8 @@ Sources (licenses allow redistribution; see testdata/photos/labels.csv):
   positions `internal/gamepos -all -n 60 -seed 3`), not kept in build/.
 Pictures are shrunk to at most 1000 px on the longer side with EXIF orientation applied, and
 labelled corners scaled to match; a pick marked "copy" (no larger) is copied byte for byte.
+Rows of labels.csv for pictures made otherwise (samryan-005-1280.jpg, by scripts/photo_variants.py)
+are kept.
 """
 import csv, os, re, shutil
 from PIL import Image, ImageOps
@@ -103,6 +105,12 @@ def main():
             " by scripts/make_photo_testdata.py; " + notes
         rows.append(dict(image=name, fen_placement=row["fen_placement"], kind="photo", notes=notes,
                          source=row["source"], license=row["license"]))
+    made = {r["image"] for r in rows}
+    try:
+        with open(os.path.join(OUT, "labels.csv"), newline="") as f:
+            rows += [r for r in csv.DictReader(f) if r["image"] not in made]
+    except FileNotFoundError:
+        pass
     with open(os.path.join(OUT, "labels.csv"), "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=["image", "fen_placement", "kind", "notes", "source", "license"])
         w.writeheader()
