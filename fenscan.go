@@ -1205,7 +1205,11 @@ const rereadDoubt = 0.9
 // model was trained on mirrored crops as well, and errs on a crop and its
 // mirror image differently): the shrunk and turned versions of the
 // samryan photos 30 -> 33 of 40 entirely right, held-out renders 36 -> 39
-// of 60, for about a fifth more time on a photo.
+// of 60, for about a fifth more time on a photo; and from the nine
+// outlines' crops cut the other way up (detect.Columns): the samryan
+// photos 4 -> 5 of 5 and their versions 33 -> 36 of 40, the games
+// renders 92 -> 96 of 120, the held-out renders' random mix 39 -> 37 of
+// 60, for about a tenth more.
 // The choices made on r's own score (photo or flat, which turn, which way
 // up) stand.
 func (s *Scanner) readScales(ctx context.Context, img gocv.Mat, pic *detect.Picture, r reading) (reading, error) {
@@ -1296,7 +1300,9 @@ func (s *Scanner) readScales(ctx context.Context, img gocv.Mat, pic *detect.Pict
 		// read in a mirror too, from the same outlines (classify.Mirror),
 		// and cut the other way up (detect.Columns: the picture's up for
 		// the camera's, or the reverse). The model, trained on crops
-		// mirrored and cut both ways, errs on each differently.
+		// mirrored and cut both ways, errs on each differently. Seen from
+		// nearly straight above, both ways up are the picture's, and those
+		// squares' first nine readings count twice.
 		var still [64]bool
 		again := false
 		for i := range sum {

@@ -108,11 +108,13 @@ def main():
     made = {r["image"] for r in rows}
     try:
         with open(os.path.join(OUT, "labels.csv"), newline="") as f:
-            rows += [r for r in csv.DictReader(f) if r["image"] not in made]
+            rows += [r for r in csv.DictReader(f)
+                     if r["image"] not in made and os.path.exists(os.path.join(OUT, r["image"]))]
     except FileNotFoundError:
         pass
     with open(os.path.join(OUT, "labels.csv"), "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=["image", "fen_placement", "kind", "notes", "source", "license"])
+        w = csv.DictWriter(f, fieldnames=["image", "fen_placement", "kind", "notes", "source", "license"],
+                           lineterminator="\n")
         w.writeheader()
         w.writerows(rows)
 
