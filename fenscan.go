@@ -1254,11 +1254,13 @@ func (s *Scanner) readScales(ctx context.Context, img gocv.Mat, pic *detect.Pict
 		}
 	}
 	add(&r.probs, &which)
+	// The nine outlines each square is read from: r's own and the moved.
+	outlines := [][4]detect.Point{r.corners}
+	for _, m := range rereadMoves {
+		outlines = append(outlines, moved(r.corners, m))
+	}
 	boards := make([]*image.Gray, len(rereadMoves))
-	outlines := make([][4]detect.Point, len(rereadMoves))
-	for i, m := range rereadMoves {
-		c := moved(r.corners, m)
-		outlines[i] = c
+	for i, c := range outlines[1:] {
 		var err error
 		if r.kind == Photo {
 			boards[i], err = pic.Columns(c, clf.Crop(), r.upright)
@@ -1293,7 +1295,7 @@ func (s *Scanner) readScales(ctx context.Context, img gocv.Mat, pic *detect.Pict
 	if err := readMore(clf, boards, &which); err != nil {
 		return r, err
 	}
-	// The nine crops each square was read from: r's own and the moved.
+	// The nine crops, cut from the nine outlines.
 	nine := append([]*image.Gray{r.warped}, boards...)
 	if r.kind == Photo {
 		// A photo's squares still doubtful after the nine readings are
@@ -1319,7 +1321,7 @@ func (s *Scanner) readScales(ctx context.Context, img gocv.Mat, pic *detect.Pict
 				}
 				more = append(more, m)
 			}
-			for _, c := range append([][4]detect.Point{r.corners}, outlines...) {
+			for _, c := range outlines {
 				b, err := pic.Columns(c, clf.Crop(), !r.upright)
 				if err != nil {
 					return r, err
