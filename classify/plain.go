@@ -33,26 +33,51 @@ const minPlain = 3
 // are off by up to 2% of its side. Only square crops are judged: a photo's
 // tall crops show the squares behind, which are never flat.
 func Plain(board *image.Gray, crop image.Point) [64]bool {
-	var plain [64]bool
+	plain, _ := plainSquares(board, crop, [64]bool{})
+	return plain
+}
+
+// PlainInside marks the squares of which, on the board picture's left or
+// right file or bottom rank, that are plain (as Plain says) in the part
+// of their window away from the board's edge: the half of the square
+// nearer the board's middle, or its quarter for a corner square.
+//
+// Screens print the coordinates in those squares' outer corners, and on a
+// small board a digit fills up to two thirds of its square's height and
+// half its width; the network, which saw smaller ones, may read it as a
+// piece. A piece of any design has outlines in the inner half of its
+// square.
+func PlainInside(board *image.Gray, crop image.Point, which [64]bool) [64]bool {
+	_, inside := plainSquares(board, crop, which)
+	return inside
+}
+
+// plainSquares returns Plain's squares and PlainInside's.
+func plainSquares(board *image.Gray, crop image.Point, which [64]bool) (plain, inside [64]bool) {
 	b := board.Bounds()
 	if crop.X != crop.Y || crop.X < 12 || b.Dx() != 8*crop.X || b.Dy() != 8*crop.Y {
-		return plain
+		return plain, inside
 	}
 	m := crop.X / 6
-	var spread, shade [64]int
-	var all [2][]int
-	for sq := range 64 {
+	middle := image.Rect(m, m, crop.X-m, crop.Y-m)
+	// look returns the spread and mean shade of square sq's window w.
+	look := func(sq int, w image.Rectangle) (spread, shade int) {
 		r, c := sq/8, sq%8
 		lo, hi, sum, n := 255, 0, 0, 0
-		for y := r*crop.Y + m; y < (r+1)*crop.Y-m; y++ {
+		for y := r*crop.Y + w.Min.Y; y < r*crop.Y+w.Max.Y; y++ {
 			row := board.Pix[board.PixOffset(b.Min.X+c*crop.X, b.Min.Y+y):]
-			for x := m; x < crop.X-m; x++ {
+			for x := w.Min.X; x < w.Max.X; x++ {
 				v := int(row[x])
 				lo, hi, sum = min(lo, v), max(hi, v), sum+v
 				n++
 			}
 		}
-		spread[sq], shade[sq] = hi-lo, (sum+n/2)/n
+		return hi - lo, (sum + n/2) / n
+	}
+	var spread, shade [64]int
+	var all [2][]int
+	for sq := range 64 {
+		spread[sq], shade[sq] = look(sq, middle)
 		all[colour(sq)] = append(all[colour(sq)], shade[sq])
 	}
 	limit := min(plainRange, max(minRange, abs(median(all[0])-median(all[1]))/4))
@@ -63,11 +88,54 @@ func Plain(board *image.Gray, crop image.Point) [64]bool {
 		}
 	}
 	med := [2]int{median(flat[0]), median(flat[1])}
-	for sq := range 64 {
+	isPlain := func(sq, spread, shade int) bool {
 		k := colour(sq)
-		plain[sq] = spread[sq] <= limit && len(flat[k]) >= minPlain && abs(shade[sq]-med[k]) <= limit
+		return spread <= limit && len(flat[k]) >= minPlain && abs(shade-med[k]) <= limit
 	}
-	return plain
+	for sq := range 64 {
+		plain[sq] = isPlain(sq, spread[sq], shade[sq])
+		ws := innerWindows(sq, middle, crop)
+		inside[sq] = which[sq] && len(ws) > 0
+		for _, w := range ws {
+			if !inside[sq] {
+				break
+			}
+			sp, sh := look(sq, w)
+			inside[sq] = isPlain(sq, sp, sh)
+		}
+	}
+	return plain, inside
+}
+
+// innerWindows are the parts of window w of square sq that a coordinate
+// printed in its outer corners leaves clear, where sq lies on the board's
+// left or right file or bottom rank; none for the other squares. A rank's
+// digit stands at the top of its square, a file's letter at the bottom,
+// on either side. The half kept starts a little past the middle, since an
+// outline may be off by a pixel or two and a digit reach it. On the files
+// the bottom of the square is kept too, where every piece stands: a small
+// piece on a board outlined a pixel or two off may lie wholly in the
+// square's outer half.
+func innerWindows(sq int, w image.Rectangle, crop image.Point) []image.Rectangle {
+	r, c := sq/8, sq%8
+	if c != 0 && c != 7 && r != 7 {
+		return nil
+	}
+	inner := w
+	x0, x1 := crop.X*9/16, crop.X-crop.X*9/16
+	if c == 0 {
+		inner.Min.X = max(inner.Min.X, x0)
+	}
+	if c == 7 {
+		inner.Max.X = min(inner.Max.X, x1)
+	}
+	if r == 7 {
+		inner.Max.Y = min(inner.Max.Y, crop.Y-crop.Y*9/16)
+		return []image.Rectangle{inner}
+	}
+	base := w
+	base.Min.Y = max(base.Min.Y, crop.Y*11/16)
+	return []image.Rectangle{inner, base}
 }
 
 // colour is 0 for the squares of the top-left square's colour, 1 for the
@@ -84,3 +152,6 @@ func median(v []int) int {
 }
 
 func abs(x int) int { return max(x, -x) }
+
+// PlainProbs is what a plain square reads as (see ReadFast).
+func PlainProbs() Probs { return plainProbs }

@@ -52,24 +52,29 @@ func TestReadFast(t *testing.T) {
 
 // TestPlain draws boards of flat squares with marks on some: only the
 // unmarked squares of the usual shade are plain.
+// flatBoard draws a board of 32x32 squares in two flat shades.
+func flatBoard(light, dark uint8) *image.Gray {
+	g := image.NewGray(image.Rect(0, 0, 256, 256))
+	for sq := range 64 {
+		v := light
+		if (sq/8+sq%8)%2 == 1 {
+			v = dark
+		}
+		r := image.Rect(sq%8*32, sq/8*32, sq%8*32+32, sq/8*32+32)
+		draw.Draw(g, r, image.NewUniform(color.Gray{Y: v}), image.Point{}, draw.Src)
+	}
+	return g
+}
+
+// fill paints rectangle r of square sq of a flatBoard in shade v.
+func fill(g *image.Gray, sq int, r image.Rectangle, v uint8) {
+	o := image.Pt(sq%8*32, sq/8*32)
+	draw.Draw(g, r.Add(o), image.NewUniform(color.Gray{Y: v}), image.Point{}, draw.Src)
+}
+
 func TestPlain(t *testing.T) {
 	crop := image.Pt(32, 32)
-	board := func(light, dark uint8) *image.Gray {
-		g := image.NewGray(image.Rect(0, 0, 256, 256))
-		for sq := range 64 {
-			v := light
-			if (sq/8+sq%8)%2 == 1 {
-				v = dark
-			}
-			r := image.Rect(sq%8*32, sq/8*32, sq%8*32+32, sq/8*32+32)
-			draw.Draw(g, r, image.NewUniform(color.Gray{Y: v}), image.Point{}, draw.Src)
-		}
-		return g
-	}
-	fill := func(g *image.Gray, sq int, r image.Rectangle, v uint8) {
-		o := image.Pt(sq%8*32, sq/8*32)
-		draw.Draw(g, r.Add(o), image.NewUniform(color.Gray{Y: v}), image.Point{}, draw.Src)
-	}
+	board := flatBoard
 	cases := []struct {
 		name  string
 		board *image.Gray
@@ -125,6 +130,42 @@ func TestPlain(t *testing.T) {
 	for _, p := range classify.Plain(tall, image.Pt(32, 64)) {
 		if p {
 			t.Fatal("a photo's crop was called plain")
+		}
+	}
+}
+
+// TestPlainInside marks squares on the left and right files and the
+// bottom rank whose marks lie only where coordinates are printed: a big
+// digit at the top of a file's square, a letter at the bottom corner of a
+// rank's. A piece, however small and however far towards the edge, marks
+// the inner half or the bottom of its square.
+func TestPlainInside(t *testing.T) {
+	crop := image.Pt(32, 32)
+	g := flatBoard(240, 180)
+	digit := image.Rect(2, 1, 17, 21) // up to two thirds high, past the middle by a pixel
+	fill(g, 24, digit, 90)            // a5: a digit alone
+	fill(g, 31, image.Rect(15, 1, 30, 21), 90)
+	fill(g, 63, image.Rect(20, 20, 31, 31), 90) // h1: a letter alone
+	fill(g, 58, image.Rect(1, 22, 12, 31), 90)  // c1: a letter at the other side
+	fill(g, 8, digit, 90)                       // a7: a digit and a small piece beside it
+	fill(g, 8, image.Rect(10, 10, 18, 30), 40)
+	fill(g, 16, image.Rect(6, 8, 17, 29), 40)  // a6: a piece shifted outward, its base at the bottom
+	fill(g, 57, image.Rect(10, 4, 22, 30), 40) // b1: a piece
+	fill(g, 43, digit, 90)                     // d3: not an edge square
+	fill(g, 40, image.Rect(0, 0, 32, 32), 210) // a3: highlighted
+	var which [64]bool
+	for _, sq := range []int{24, 31, 63, 58, 8, 16, 57, 43, 40, 0} {
+		which[sq] = true
+	}
+	got := classify.PlainInside(g, crop, which)
+	for sq, want := range map[int]bool{24: true, 31: true, 63: true, 58: true, 0: true, 8: false, 16: false, 57: false, 43: false, 40: false, 32: false} {
+		if got[sq] != want {
+			t.Errorf("square %d plain inside %v, want %v", sq, got[sq], want)
+		}
+	}
+	for sq, p := range got {
+		if p && !which[sq] {
+			t.Errorf("square %d, not asked for, marked", sq)
 		}
 	}
 }

@@ -253,7 +253,16 @@ def main():
                 bd.save(os.path.join(OUT, "standard", img), optimize=True)
                 f.write(f"{img},{fen4}\n")
 
-    with open(os.path.join(OUT, "labels.csv"), "w") as f:
+    # Rows of pictures this script does not make (screens added from
+    # gen_screens.py, say) are kept, as long as their pictures are there.
+    path = os.path.join(OUT, "labels.csv")
+    made = {r[0] for r in rows}
+    kept = []
+    if os.path.exists(path):
+        with open(path, newline="") as f:
+            kept = [line for line in f.read().splitlines()[1:]
+                    if line.split(",", 1)[0] not in made and os.path.exists(os.path.join(OUT, line.split(",", 1)[0]))]
+    with open(path, "w") as f:
         f.write("image,fen_placement,kind,notes,source,license\n")
         lic = {"browser-cburnett.png": "GPLv2+ (cburnett pieces, Colin M.L. Burnett)",
                "black-side-merida.png": "GPLv2+ (merida pieces, Armando Hernandez Marroquin)",
@@ -271,6 +280,8 @@ def main():
                "exif-rotated.jpg": "Apache-2.0 (chessnut pieces, Alexis Luengas)"}
         for name, fen, kind, notes in rows:
             f.write(f'{name},{fen},{kind},"{notes}",fenscan scripts/make_testdata.py,{lic[name]}\n')
+        for line in kept:
+            f.write(line + "\n")
 
 
 if __name__ == "__main__":
