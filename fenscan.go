@@ -1357,14 +1357,18 @@ func (s *Scanner) readScales(ctx context.Context, img gocv.Mat, pic *detect.Pict
 
 // plainInside takes as empty the squares of a flat board on its left or
 // right file or bottom rank that it still reads doubtfully (below
-// rereadDoubt) and whose half towards the board's middle is plain
-// (classify.PlainInside): on a small screen board a coordinate printed
-// in an empty square's corner fills much of it and reads as a piece. Of
-// 600 generated screens (scripts/gen_screens.py, seeds 1 and 2), 4 more
-// read entirely right, and a held-out design board two squares more;
-// nothing else measured changed. A JPEG's noise hides some such squares
-// from the test: covering their corners and reading them again found
-// those too, but emptied as many doubtful pieces of book diagrams.
+// rereadDoubt) and that are plain where a coordinate printed in their
+// outer corners would leave them clear (classify.PlainInside: the half
+// towards the board's middle and, on a file, the bottom, where pieces
+// stand): on a small screen board such a digit fills much of an empty
+// square and reads as a piece. Of 600 generated screens
+// (scripts/gen_screens.py, seeds 1 and 2, --flip no), 542 -> 547 read
+// entirely right, none lost, and a held-out design board two squares
+// more; nothing else measured changed. Such a square reads as plain
+// squares do (classify.PlainProbs), as surely, and is not listed among
+// the board's changes. A JPEG's noise hides some of them from the test:
+// covering their corners and reading them again found those too, but
+// emptied as many doubtful pieces of book diagrams.
 func plainInside(r reading, crop image.Point) reading {
 	if r.kind != Digital {
 		return r

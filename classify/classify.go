@@ -337,6 +337,9 @@ func (w *network) close() error {
 	return nil
 }
 
+// PlainProbs returns what a plain square reads as (see ReadFast).
+func PlainProbs() Probs { return plainProbs }
+
 // plainProbs is what a plain square reads as.
 var plainProbs = func() Probs {
 	var p Probs

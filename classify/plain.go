@@ -37,16 +37,14 @@ func Plain(board *image.Gray, crop image.Point) [64]bool {
 	return plain
 }
 
-// PlainInside marks the squares of which, on the board picture's left or
-// right file or bottom rank, that are plain (as Plain says) in the part
-// of their window away from the board's edge: the half of the square
-// nearer the board's middle, or its quarter for a corner square.
+// PlainInside marks the squares in which that lie on the board picture's
+// left or right file or bottom rank and are plain (as Plain says) in the
+// parts of their window that a coordinate printed in their outer corners
+// leaves clear (see innerWindows).
 //
-// Screens print the coordinates in those squares' outer corners, and on a
-// small board a digit fills up to two thirds of its square's height and
-// half its width; the network, which saw smaller ones, may read it as a
-// piece. A piece of any design has outlines in the inner half of its
-// square.
+// Screens print the coordinates in those corners, and on a small board a
+// digit fills up to two thirds of its square's height and half its width;
+// the network, which saw smaller ones, may read it as a piece.
 func PlainInside(board *image.Gray, crop image.Point, which [64]bool) [64]bool {
 	_, inside := plainSquares(board, crop, which)
 	return inside
@@ -94,48 +92,61 @@ func plainSquares(board *image.Gray, crop image.Point, which [64]bool) (plain, i
 	}
 	for sq := range 64 {
 		plain[sq] = isPlain(sq, spread[sq], shade[sq])
-		ws := innerWindows(sq, middle, crop)
-		inside[sq] = which[sq] && len(ws) > 0
-		for _, w := range ws {
-			if !inside[sq] {
-				break
+		if !which[sq] {
+			continue
+		}
+		// Plain in every window of one of the square's sets of them.
+		for _, ws := range innerWindows(sq, middle, crop) {
+			clear := true
+			for _, w := range ws {
+				sp, sh := look(sq, w)
+				clear = clear && isPlain(sq, sp, sh)
 			}
-			sp, sh := look(sq, w)
-			inside[sq] = isPlain(sq, sp, sh)
+			inside[sq] = inside[sq] || clear
 		}
 	}
 	return plain, inside
 }
 
-// innerWindows are the parts of window w of square sq that a coordinate
-// printed in its outer corners leaves clear, where sq lies on the board's
-// left or right file or bottom rank; none for the other squares. A rank's
-// digit stands at the top of its square, a file's letter at the bottom,
-// on either side. The half kept starts a little past the middle, since an
-// outline may be off by a pixel or two and a digit reach it. On the files
-// the bottom of the square is kept too, where every piece stands: a small
+// innerWindows lists, where square sq lies on the board's left or right
+// file or bottom rank, the sets of parts of its window w that a
+// coordinate printed in its outer corners would leave clear; a piece
+// marks at least one part of each set. A rank's digit stands at the top
+// of its square, a file's letter at the bottom, on either side. The
+// inner part starts a little past the middle, since an outline may be
+// off by a pixel or two and a digit reach it. On the files the bottom
+// quarter of the square is kept too, where every piece stands: a small
 // piece on a board outlined a pixel or two off may lie wholly in the
-// square's outer half.
-func innerWindows(sq int, w image.Rectangle, crop image.Point) []image.Rectangle {
+// square's outer half. A corner of the bottom rank may hold a digit at
+// the top and a letter at either bottom corner: its inner top quarter
+// and one half of its bottom quarter are kept, for a piece's base spans
+// both halves.
+func innerWindows(sq int, w image.Rectangle, crop image.Point) [][]image.Rectangle {
 	r, c := sq/8, sq%8
 	if c != 0 && c != 7 && r != 7 {
 		return nil
 	}
 	inner := w
-	x0, x1 := crop.X*9/16, crop.X-crop.X*9/16
 	if c == 0 {
-		inner.Min.X = max(inner.Min.X, x0)
+		inner.Min.X = max(inner.Min.X, crop.X*9/16)
 	}
 	if c == 7 {
-		inner.Max.X = min(inner.Max.X, x1)
+		inner.Max.X = min(inner.Max.X, crop.X-crop.X*9/16)
 	}
 	if r == 7 {
 		inner.Max.Y = min(inner.Max.Y, crop.Y-crop.Y*9/16)
-		return []image.Rectangle{inner}
 	}
 	base := w
-	base.Min.Y = max(base.Min.Y, crop.Y*11/16)
-	return []image.Rectangle{inner, base}
+	base.Min.Y = max(base.Min.Y, crop.Y*3/4)
+	switch {
+	case r != 7:
+		return [][]image.Rectangle{{inner, base}}
+	case c != 0 && c != 7:
+		return [][]image.Rectangle{{inner}}
+	}
+	left, right := base, base
+	left.Max.X, right.Min.X = crop.X/2, crop.X/2
+	return [][]image.Rectangle{{inner, left}, {inner, right}}
 }
 
 // colour is 0 for the squares of the top-left square's colour, 1 for the
@@ -152,6 +163,3 @@ func median(v []int) int {
 }
 
 func abs(x int) int { return max(x, -x) }
-
-// PlainProbs is what a plain square reads as (see ReadFast).
-func PlainProbs() Probs { return plainProbs }

@@ -50,8 +50,6 @@ func TestReadFast(t *testing.T) {
 	}
 }
 
-// TestPlain draws boards of flat squares with marks on some: only the
-// unmarked squares of the usual shade are plain.
 // flatBoard draws a board of 32x32 squares in two flat shades.
 func flatBoard(light, dark uint8) *image.Gray {
 	g := image.NewGray(image.Rect(0, 0, 256, 256))
@@ -72,17 +70,18 @@ func fill(g *image.Gray, sq int, r image.Rectangle, v uint8) {
 	draw.Draw(g, r.Add(o), image.NewUniform(color.Gray{Y: v}), image.Point{}, draw.Src)
 }
 
+// TestPlain draws boards of flat squares with marks on some: only the
+// unmarked squares of the usual shade are plain.
 func TestPlain(t *testing.T) {
 	crop := image.Pt(32, 32)
-	board := flatBoard
 	cases := []struct {
 		name  string
 		board *image.Gray
 		not   []int // squares that must not be plain; all others must be
 	}{
-		{"clean", board(240, 180), nil},
+		{"clean", flatBoard(240, 180), nil},
 		{"piece", func() *image.Gray {
-			g := board(240, 180)
+			g := flatBoard(240, 180)
 			fill(g, 10, image.Rect(8, 6, 24, 28), 20) // a dark blob in the middle
 			fill(g, 11, image.Rect(12, 12, 20, 20), 200)
 			return g
@@ -90,25 +89,25 @@ func TestPlain(t *testing.T) {
 		// A piece drawn in the square's own colour with an outline: the
 		// outline is inside the window.
 		{"outline", func() *image.Gray {
-			g := board(240, 180)
+			g := flatBoard(240, 180)
 			fill(g, 20, image.Rect(7, 7, 25, 8), 0)
 			return g
 		}(), []int{20}},
 		// A highlighted empty square has another shade: the network reads it.
 		{"highlight", func() *image.Gray {
-			g := board(240, 180)
+			g := flatBoard(240, 180)
 			fill(g, 36, image.Rect(0, 0, 32, 32), 210)
 			return g
 		}(), []int{36}},
 		// A coordinate in a square's corner is outside the window.
 		{"coordinate", func() *image.Gray {
-			g := board(240, 180)
+			g := flatBoard(240, 180)
 			fill(g, 56, image.Rect(1, 24, 5, 31), 60)
 			return g
 		}(), nil},
 		// Low contrast: the bound shrinks, a faint piece still counts.
 		{"faint", func() *image.Gray {
-			g := board(130, 122)
+			g := flatBoard(130, 122)
 			fill(g, 27, image.Rect(10, 10, 22, 22), 126)
 			return g
 		}(), []int{27}},
@@ -136,36 +135,60 @@ func TestPlain(t *testing.T) {
 
 // TestPlainInside marks squares on the left and right files and the
 // bottom rank whose marks lie only where coordinates are printed: a big
-// digit at the top of a file's square, a letter at the bottom corner of a
-// rank's. A piece, however small and however far towards the edge, marks
-// the inner half or the bottom of its square.
+// digit at the top of a file's square, a letter at a bottom corner of a
+// rank's, both in a corner square. A piece marks the inner part or the
+// bottom of its square, even one small and shifted outwards; marks
+// anywhere else, or squares off those edges or not asked for, are never
+// marked.
 func TestPlainInside(t *testing.T) {
 	crop := image.Pt(32, 32)
 	g := flatBoard(240, 180)
-	digit := image.Rect(2, 1, 17, 21) // up to two thirds high, past the middle by a pixel
-	fill(g, 24, digit, 90)            // a5: a digit alone
-	fill(g, 31, image.Rect(15, 1, 30, 21), 90)
-	fill(g, 63, image.Rect(20, 20, 31, 31), 90) // h1: a letter alone
-	fill(g, 58, image.Rect(1, 22, 12, 31), 90)  // c1: a letter at the other side
-	fill(g, 8, digit, 90)                       // a7: a digit and a small piece beside it
-	fill(g, 8, image.Rect(10, 10, 18, 30), 40)
-	fill(g, 16, image.Rect(6, 8, 17, 29), 40)  // a6: a piece shifted outward, its base at the bottom
-	fill(g, 57, image.Rect(10, 4, 22, 30), 40) // b1: a piece
-	fill(g, 43, digit, 90)                     // d3: not an edge square
-	fill(g, 40, image.Rect(0, 0, 32, 32), 210) // a3: highlighted
+	digit := image.Rect(2, 1, 17, 21) // two thirds high, past the middle by a pixel
+	letterRight, letterLeft := image.Rect(20, 22, 31, 31), image.Rect(1, 22, 12, 31)
+	cases := []struct {
+		sq    int
+		marks []image.Rectangle
+		want  bool
+	}{
+		{24, []image.Rectangle{digit}, true},                     // a5: a digit alone
+		{31, []image.Rectangle{image.Rect(15, 1, 30, 21)}, true}, // h5: a digit at the right
+		{0, nil, true}, // a8: clean
+		{62, []image.Rectangle{letterRight}, true},        // g1: a letter alone
+		{58, []image.Rectangle{letterLeft}, true},         // c1: a letter at the other side
+		{56, []image.Rectangle{digit, letterRight}, true}, // a1: a digit and a letter
+		// A small piece across the digit's edge, and one shifted outward:
+		// their bases are at the bottom.
+		{8, []image.Rectangle{digit, image.Rect(10, 10, 18, 28)}, false},
+		{16, []image.Rectangle{image.Rect(6, 8, 17, 28)}, false},
+		// A mark in the inner part only, above the bottom quarter.
+		{32, []image.Rectangle{image.Rect(19, 8, 26, 20)}, false},
+		{39, []image.Rectangle{image.Rect(6, 8, 13, 20)}, false},
+		{57, []image.Rectangle{image.Rect(10, 4, 22, 30)}, false}, // b1: a piece
+		{60, []image.Rectangle{image.Rect(8, 10, 24, 13)}, false}, // e1: a piece's head, above a letter's reach
+		// A king on h1: its cross and crown in the middle, its base across
+		// the bottom, a letter beside it.
+		{63, []image.Rectangle{image.Rect(14, 3, 18, 14), image.Rect(9, 14, 23, 28), letterLeft}, false},
+		{55, []image.Rectangle{image.Rect(6, 20, 26, 30)}, false}, // h2: a wide base alone
+		{27, nil, false}, // d5: not on an edge
+		{3, nil, false},  // d8: the top rank is not one
+		{48, nil, false}, // a2: not asked for
+	}
 	var which [64]bool
-	for _, sq := range []int{24, 31, 63, 58, 8, 16, 57, 43, 40, 0} {
-		which[sq] = true
+	for _, c := range cases {
+		for _, m := range c.marks {
+			fill(g, c.sq, m, 60)
+		}
+		which[c.sq] = c.sq != 48
 	}
+	fill(g, 40, image.Rect(0, 0, 32, 32), 210) // a3: highlighted, another shade
+	which[40] = true
 	got := classify.PlainInside(g, crop, which)
-	for sq, want := range map[int]bool{24: true, 31: true, 63: true, 58: true, 0: true, 8: false, 16: false, 57: false, 43: false, 40: false, 32: false} {
-		if got[sq] != want {
-			t.Errorf("square %d plain inside %v, want %v", sq, got[sq], want)
+	for _, c := range cases {
+		if got[c.sq] != c.want {
+			t.Errorf("square %d plain inside %v, want %v", c.sq, got[c.sq], c.want)
 		}
 	}
-	for sq, p := range got {
-		if p && !which[sq] {
-			t.Errorf("square %d, not asked for, marked", sq)
-		}
+	if got[40] {
+		t.Error("a highlighted square was marked")
 	}
 }

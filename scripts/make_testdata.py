@@ -260,8 +260,10 @@ def main():
     kept = []
     if os.path.exists(path):
         with open(path, newline="") as f:
-            kept = [line for line in f.read().splitlines()[1:]
-                    if line.split(",", 1)[0] not in made and os.path.exists(os.path.join(OUT, line.split(",", 1)[0]))]
+            for line in f.read().splitlines()[1:]:
+                name = line.split(",", 1)[0]
+                if name and name not in made and os.path.exists(os.path.join(OUT, name)):
+                    kept.append(line)
     with open(path, "w") as f:
         f.write("image,fen_placement,kind,notes,source,license\n")
         lic = {"browser-cburnett.png": "GPLv2+ (cburnett pieces, Colin M.L. Burnett)",
