@@ -8,6 +8,9 @@ coordinates inside or outside the board. Writes PNG/JPEG files and a
 labels.csv (with the board's corners in the notes) to the output folder.
 
   /usr/bin/python3 scripts/gen_screens.py --out build/screens --n 200 --seed 1
+
+--layout small --coords draws every board small (120-200 px) with its
+coordinates inside, where a digit fills much of its square.
 """
 import argparse
 import math
@@ -126,12 +129,16 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--unchecked", action="store_true",
                     help="keep placements as drawn, legal or not (the pictures made before placements were checked)")
+    ap.add_argument("--layout", choices=["phone", "desktop", "tight", "small", "large"],
+                    help="draw every screen in this layout (the random draws stay those of a mixed run)")
+    ap.add_argument("--coords", action="store_true", help="print coordinates inside every board")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     os.makedirs(args.out, exist_ok=True)
     rows = []
     for i in range(args.n):
         layout = rng.choice(["phone", "desktop", "tight", "small", "large"])
+        layout = args.layout or layout
         light, dark = rng.choice(THEMES)
         fen = random_placement(rng, args.unchecked)
         side = {"phone": rng.randint(360, 1080), "desktop": rng.randint(400, 900),
@@ -140,7 +147,8 @@ def main():
         sq = max(15, side // 8)
         last = tuple(rng.sample(["e2", "e4", "g1", "f3", "d7", "d5", "b8", "c6"], 2)) if rng.random() < 0.6 else ()
         pieces = rng.choice(SETS)
-        bd = mt.board(fen, sq, pieces, light, dark, last=last, coords=rng.random() < 0.7)
+        coords = rng.random() < 0.7
+        bd = mt.board(fen, sq, pieces, light, dark, last=last, coords=coords or args.coords)
         bg = rng.choice([(22, 21, 18), (48, 46, 43), (250, 250, 250), (38, 36, 33), (255, 255, 255)])
         if layout == "phone":
             w, h = bd.width + rng.choice([0, 0, 16]), int(bd.width * rng.uniform(1.8, 2.2))
