@@ -1365,11 +1365,11 @@ func (s *Scanner) readScales(ctx context.Context, img gocv.Mat, pic *detect.Pict
 // (scripts/gen_screens.py, seeds 1 and 2, --flip no), 542 -> 547 read
 // entirely right, none lost; of 300 small ones all printing coordinates
 // (--seed 3 --layout small --coords) 250 -> 261, none lost; a held-out
-// design board two squares more; nothing else measured changed. Such a square reads as plain
-// squares do (classify.PlainProbs), as surely, and is not listed among
-// the board's changes. A JPEG's noise hides some of them from the test:
-// covering their corners and reading them again found those too, but
-// emptied as many doubtful pieces of book diagrams.
+// design board two squares more; nothing else measured changed. Such a
+// square reads as plain squares do (classify.PlainProbs), as surely, and
+// is not listed among the board's changes. A JPEG's noise hides some of
+// them from the test: covering their corners and reading them again
+// found those too, but emptied as many doubtful pieces of book diagrams.
 func plainInside(r reading, crop image.Point) reading {
 	if r.kind != Digital {
 		return r
