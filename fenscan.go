@@ -666,34 +666,38 @@ func (s *Scanner) coordinates(ctx context.Context, img gocv.Mat, r reading) (ass
 // bottom right on both lichess and chess.com, ranks top right on lichess
 // and top left on chess.com): both corners of each edge square are read,
 // and vote together. Read only when the pieces leave the side undecided,
-// as in an endgame shown from Black's side.
+// as in an endgame shown from Black's side. Cells twice as long and deep
+// are read when the first decide nothing: on a small board the
+// coordinates' font, which keeps a least size of its own, fills up to two
+// thirds of a square, and its glyphs overflow the first cells.
 func (s *Scanner) innerCoordinates(ctx context.Context, img gocv.Mat, r reading) (assemble.Orientation, error) {
-	sets, err := detect.InnerCells(img, r.corners, s.glyphs.Cell())
-	if err != nil {
-		return "", nil
-	}
-	// A piece's base fills the corners of its square, and read as a glyph
-	// it can turn a board with no coordinates: only squares read surely
-	// empty are looked at.
-	blank := image.NewGray(image.Rectangle{Max: s.glyphs.Cell()})
-	var p [2][4][8]classify.GlyphProbs
-	for k, cells := range sets {
-		for e := range cells {
-			for i := range cells[e] {
-				if r.probs[detect.Edge(e).Square(i)][0] < innerEmpty {
-					cells[e][i] = blank
+	for _, span := range []float64{detect.InnerSpan, detect.WideInnerSpan} {
+		sets, err := detect.InnerCells(img, r.corners, s.glyphs.Cell(), span)
+		if err != nil {
+			return "", nil
+		}
+		// A piece's base fills the corners of its square, and read as a
+		// glyph it can turn a board with no coordinates: only squares
+		// read surely empty are looked at.
+		blank := image.NewGray(image.Rectangle{Max: s.glyphs.Cell()})
+		var p [2][4][8]classify.GlyphProbs
+		for k, cells := range sets {
+			for e := range cells {
+				for i := range cells[e] {
+					if r.probs[detect.Edge(e).Square(i)][0] < innerEmpty {
+						cells[e][i] = blank
+					}
 				}
 			}
+			if p[k], err = s.glyphs.Read(ctx, cells); err != nil {
+				return "", err
+			}
 		}
-		if p[k], err = s.glyphs.Read(ctx, cells); err != nil {
-			return "", err
+		if edge, _, ok := classify.InnerWhiteEdge(p); ok {
+			return whiteAt[edge], nil
 		}
 	}
-	edge, _, ok := classify.InnerWhiteEdge(p)
-	if !ok {
-		return "", nil
-	}
-	return whiteAt[edge], nil
+	return "", nil
 }
 
 // innerEmpty is how surely a square must read as empty for the

@@ -93,24 +93,30 @@ func cut(cell image.Point, src func(x, y int) uint8) *image.Gray {
 	return g
 }
 
-// innerSpan is how much of a square's side an inner cell spans along
+// InnerSpan is how much of a square's side an inner cell spans along
 // the edge: screen boards print a coordinate in a corner of an edge
-// square, a fifth to a third of the square high.
-const innerSpan = 0.4
+// square, a fifth to a third of the square high. WideInnerSpan is twice
+// that, for small boards, whose coordinates' font keeps a size of its own
+// and fills up to two thirds of a square.
+const (
+	InnerSpan     = 0.4
+	WideInnerSpan = 0.8
+)
 
 // InnerCells cuts the corners of the board's edge squares, where screen
 // boards (lichess, chess.com) print their file letters and rank digits
 // inside the board: cells[0][e][i] is the corner at the start of the
 // i-th square of edge e (its left for the top and bottom edges, its top
 // for the others, counted as in EdgeCells), cells[1][e][i] the corner at
-// its end. Each cell spans innerSpan of a square along the edge and
-// reaches in from it by the cell's height, scaled to cell.X x cell.Y
-// pixels and turned so that the edge lies along its top.
-func InnerCells(img gocv.Mat, corners [4]Point, cell image.Point) (cells [2][4][8]*image.Gray, err error) {
-	if cell.X < 1 || cell.Y < 1 {
-		return cells, fmt.Errorf("inner cells: cell size %v", cell)
+// its end. Each cell spans span of a square along the edge (InnerSpan,
+// or WideInnerSpan) and reaches in from it by as much of the cell's
+// height, scaled to cell.X x cell.Y pixels and turned so that the edge
+// lies along its top.
+func InnerCells(img gocv.Mat, corners [4]Point, cell image.Point, span float64) (cells [2][4][8]*image.Gray, err error) {
+	if cell.X < 1 || cell.Y < 1 || span <= 0 || span > 1 {
+		return cells, fmt.Errorf("inner cells: cell size %v, span %v", cell, span)
 	}
-	q := int(math.Round(float64(cell.X) / innerSpan)) // pixels a square
+	q := int(math.Round(float64(cell.X) / span)) // pixels a square
 	size := 8 * q
 	g, err := warpGrey(img, corners, size)
 	if err != nil {

@@ -66,7 +66,7 @@ func TestInnerCells(t *testing.T) {
 		Point{0.1, 6.1}, // left edge, square 6's top corner (chess.com's ranks)
 	)
 	defer img.Close()
-	cells, err := InnerCells(img, corners, image.Pt(48, 40))
+	cells, err := InnerCells(img, corners, image.Pt(48, 40), InnerSpan)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,4 +154,35 @@ func maxValue(g *image.Gray) uint8 {
 		m = max(m, v)
 	}
 	return m
+}
+
+// TestWideInnerCells: a small board's rank digit reaches past the first
+// two fifths of its square, out of the inner cell, but into the wide one,
+// where it lies half as far along the cell.
+func TestWideInnerCells(t *testing.T) {
+	// Left edge, square 6: 0.1 in from the edge, 0.6 down from its top.
+	img, corners := markedBoard(t, 4, Point{0.1, 6.6})
+	defer img.Close()
+	cell := image.Pt(48, 40)
+	narrow, err := InnerCells(img, corners, cell, InnerSpan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wide, err := InnerCells(img, corners, cell, WideInnerSpan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := maxValue(narrow[0][Left][6]); v > 100 {
+		t.Errorf("the inner cell holds the mark (%d)", v)
+	}
+	c := wide[0][Left][6]
+	bx, by := brightest(c)
+	// 0.6 of a square from the cell's right end (the square's top) at 60
+	// pixels a square, 0.1 in: (48-36, 6).
+	if maxValue(c) < 200 || abs(bx-12) > 6 || abs(by-6) > 5 {
+		t.Errorf("wide cell: mark at (%d, %d), want near (12, 6)", bx, by)
+	}
+	if _, err := InnerCells(img, corners, cell, 0); err == nil {
+		t.Error("a span of 0 was taken")
+	}
 }
