@@ -666,10 +666,13 @@ func (s *Scanner) coordinates(ctx context.Context, img gocv.Mat, r reading) (ass
 // bottom right on both lichess and chess.com, ranks top right on lichess
 // and top left on chess.com): both corners of each edge square are read,
 // and vote together. Read only when the pieces leave the side undecided,
-// as in an endgame shown from Black's side. Cells twice as long and deep
-// are read when the first decide nothing: on a small board the
-// coordinates' font, which keeps a least size of its own, fills up to two
-// thirds of a square, and its glyphs overflow the first cells.
+// as in an endgame shown from Black's side, or turn the board by a narrow
+// lead (sureTurn). Cells twice as long and deep are read when the first
+// decide nothing, one corner of each square voting (the likelier to hold
+// a glyph; classify.OneCornerEach): on a small board the coordinates'
+// font keeps a least size of its own, and its digits, set a fifth of a
+// square in from the corner, reach two thirds of the way along the edge
+// and half-way in, out of the first cells.
 func (s *Scanner) innerCoordinates(ctx context.Context, img gocv.Mat, r reading) (assemble.Orientation, error) {
 	for _, span := range []float64{detect.InnerSpan, detect.WideInnerSpan} {
 		sets, err := detect.InnerCells(img, r.corners, s.glyphs.Cell(), span)
@@ -692,6 +695,9 @@ func (s *Scanner) innerCoordinates(ctx context.Context, img gocv.Mat, r reading)
 			if p[k], err = s.glyphs.Read(ctx, cells); err != nil {
 				return "", err
 			}
+		}
+		if span == detect.WideInnerSpan {
+			p = classify.OneCornerEach(p)
 		}
 		if edge, _, ok := classify.InnerWhiteEdge(p); ok {
 			return whiteAt[edge], nil

@@ -186,6 +186,26 @@ func InnerWhiteEdge(p [2][4][8]GlyphProbs) (edge int, lead float64, ok bool) {
 	return v.edge, v.lead, ok
 }
 
+// OneCornerEach keeps, of the two corner cells of each edge square, the
+// one likelier to hold a glyph, and makes the other read as holding none.
+// Cells long enough to overlap (detect.WideInnerSpan: both corners' cells
+// span 0.8 of the square) show a small board's digit in both, and read
+// together it would vote twice against InnerWhiteEdge's bounds, measured
+// on cells apart.
+func OneCornerEach(p [2][4][8]GlyphProbs) [2][4][8]GlyphProbs {
+	none := GlyphProbs{1}
+	for e := range p[0] {
+		for i := range p[0][e] {
+			if p[0][e][i][0] <= p[1][e][i][0] {
+				p[1][e][i] = none
+			} else {
+				p[0][e][i] = none
+			}
+		}
+	}
+	return p
+}
+
 // A sideVote is the side that the cells of one or more boards' worth of
 // glyphs favour, by how much, and how many cells back it.
 type sideVote struct {

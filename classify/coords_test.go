@@ -112,3 +112,31 @@ func TestInnerWhiteEdge(t *testing.T) {
 		}
 	}
 }
+
+// TestOneCornerEach keeps, of each square's two corner cells, the one
+// likelier to hold a glyph, and makes the other read as none; a square
+// with no glyph at either corner stays so.
+func TestOneCornerEach(t *testing.T) {
+	var p [2][4][8]GlyphProbs
+	for k := range p {
+		for e := range p[k] {
+			for i := range p[k][e] {
+				p[k][e][i][0] = 1
+			}
+		}
+	}
+	p[0][EdgeLeft][6] = GlyphProbs{0.1, 0, 0, 0, 0, 0, 0, 0, 0, 0.9} // a digit, surely
+	p[1][EdgeLeft][6] = GlyphProbs{0.4, 0, 0, 0, 0, 0, 0, 0, 0, 0.6} // the same, half seen
+	p[1][EdgeBottom][2] = GlyphProbs{0.3, 0, 0, 0.7}                 // a letter at the end corner
+	got := OneCornerEach(p)
+	none := GlyphProbs{1}
+	if got[0][EdgeLeft][6] != p[0][EdgeLeft][6] || got[1][EdgeLeft][6] != none {
+		t.Errorf("left 6: got %v and %v, want the start corner's glyph alone", got[0][EdgeLeft][6], got[1][EdgeLeft][6])
+	}
+	if got[1][EdgeBottom][2] != p[1][EdgeBottom][2] || got[0][EdgeBottom][2] != none {
+		t.Errorf("bottom 2: got %v and %v, want the end corner's glyph alone", got[0][EdgeBottom][2], got[1][EdgeBottom][2])
+	}
+	if got[0][EdgeTop][0] != none || got[1][EdgeTop][0] != none {
+		t.Error("a square without glyphs gained one")
+	}
+}

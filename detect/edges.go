@@ -96,8 +96,9 @@ func cut(cell image.Point, src func(x, y int) uint8) *image.Gray {
 // InnerSpan is how much of a square's side an inner cell spans along
 // the edge: screen boards print a coordinate in a corner of an edge
 // square, a fifth to a third of the square high. WideInnerSpan is twice
-// that, for small boards, whose coordinates' font keeps a size of its own
-// and fills up to two thirds of a square.
+// that, for small boards, whose coordinates' font keeps a least size of
+// its own: set a fifth of a square in from the corner, their digits reach
+// two thirds of the way along the edge and half-way in.
 const (
 	InnerSpan     = 0.4
 	WideInnerSpan = 0.8
@@ -108,12 +109,14 @@ const (
 // inside the board: cells[0][e][i] is the corner at the start of the
 // i-th square of edge e (its left for the top and bottom edges, its top
 // for the others, counted as in EdgeCells), cells[1][e][i] the corner at
-// its end. Each cell spans span of a square along the edge (InnerSpan,
-// or WideInnerSpan) and reaches in from it by as much of the cell's
-// height, scaled to cell.X x cell.Y pixels and turned so that the edge
-// lies along its top.
+// its end. Each cell spans span of a square along the edge (InnerSpan or
+// WideInnerSpan) and reaches in from it cell.Y/cell.X times as far (a
+// third of a square with InnerSpan and 48x40 cells, two thirds with
+// WideInnerSpan), scaled to cell.X x cell.Y pixels and turned so that the
+// edge lies along its top. Above a span of one half the two corners'
+// cells overlap.
 func InnerCells(img gocv.Mat, corners [4]Point, cell image.Point, span float64) (cells [2][4][8]*image.Gray, err error) {
-	if cell.X < 1 || cell.Y < 1 || span <= 0 || span > 1 {
+	if cell.X < 1 || cell.Y < 1 || !(span > 0 && span <= 1) {
 		return cells, fmt.Errorf("inner cells: cell size %v, span %v", cell, span)
 	}
 	q := int(math.Round(float64(cell.X) / span)) // pixels a square

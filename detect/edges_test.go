@@ -3,6 +3,7 @@ package detect
 import (
 	"image"
 	"image/color"
+	"math"
 	"testing"
 
 	"gocv.io/x/gocv"
@@ -157,32 +158,58 @@ func maxValue(g *image.Gray) uint8 {
 }
 
 // TestWideInnerCells: a small board's rank digit reaches past the first
-// two fifths of its square, out of the inner cell, but into the wide one,
-// where it lies half as far along the cell.
+// two fifths of its square, out of the start corner's inner cell, and
+// lies in both wide cells of its square, whose ends stand 0.2 of a square
+// apart; a mark half a square in, beyond a third of one, lies in no inner
+// cell and in the wide start cell.
 func TestWideInnerCells(t *testing.T) {
-	// Left edge, square 6: 0.1 in from the edge, 0.6 down from its top.
-	img, corners := markedBoard(t, 4, Point{0.1, 6.6})
-	defer img.Close()
 	cell := image.Pt(48, 40)
-	narrow, err := InnerCells(img, corners, cell, InnerSpan)
-	if err != nil {
-		t.Fatal(err)
+	// At 60 pixels a square, along the left edge a wide cell's x runs from
+	// the square's top at 47 (start cell) or 59 (end cell) down to 0, and y
+	// from the edge 40 pixels in.
+	cases := []struct {
+		mark       Point // on the left edge's square 6
+		start, end image.Point
+		inEnd      bool
+	}{
+		{Point{0.1, 6.6}, image.Pt(11, 6), image.Pt(23, 6), true},
+		{Point{0.5, 6.2}, image.Pt(35, 30), image.Point{}, false},
 	}
-	wide, err := InnerCells(img, corners, cell, WideInnerSpan)
-	if err != nil {
-		t.Fatal(err)
+	near := func(c *image.Gray, want image.Point) bool {
+		x, y := brightest(c)
+		return maxValue(c) >= 200 && abs(x-want.X) <= 6 && abs(y-want.Y) <= 5
 	}
-	if v := maxValue(narrow[0][Left][6]); v > 100 {
-		t.Errorf("the inner cell holds the mark (%d)", v)
-	}
-	c := wide[0][Left][6]
-	bx, by := brightest(c)
-	// 0.6 of a square from the cell's right end (the square's top) at 60
-	// pixels a square, 0.1 in: (48-36, 6).
-	if maxValue(c) < 200 || abs(bx-12) > 6 || abs(by-6) > 5 {
-		t.Errorf("wide cell: mark at (%d, %d), want near (12, 6)", bx, by)
-	}
-	if _, err := InnerCells(img, corners, cell, 0); err == nil {
-		t.Error("a span of 0 was taken")
+	for _, c := range cases {
+		img, corners := markedBoard(t, 4, c.mark)
+		narrow, err := InnerCells(img, corners, cell, InnerSpan)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wide, err := InnerCells(img, corners, cell, WideInnerSpan)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, span := range []float64{0, 1.5, math.NaN()} {
+			if _, err := InnerCells(img, corners, cell, span); err == nil {
+				t.Errorf("a span of %v was taken", span)
+			}
+		}
+		img.Close()
+		if v := maxValue(narrow[0][Left][6]); v > 100 {
+			t.Errorf("mark %v: the inner start cell holds it (%d)", c.mark, v)
+		}
+		if !c.inEnd {
+			if v := maxValue(narrow[1][Left][6]); v > 100 {
+				t.Errorf("mark %v: the inner end cell holds it (%d)", c.mark, v)
+			}
+		}
+		if !near(wide[0][Left][6], c.start) {
+			x, y := brightest(wide[0][Left][6])
+			t.Errorf("mark %v: in the wide start cell at (%d, %d), want near %v", c.mark, x, y, c.start)
+		}
+		if c.inEnd && !near(wide[1][Left][6], c.end) {
+			x, y := brightest(wide[1][Left][6])
+			t.Errorf("mark %v: in the wide end cell at (%d, %d), want near %v", c.mark, x, y, c.end)
+		}
 	}
 }
