@@ -674,15 +674,15 @@ func (s *Scanner) coordinates(ctx context.Context, img gocv.Mat, r reading) (ass
 // square in from the corner, reach two thirds of the way along the edge
 // and half-way in, out of the first cells.
 func (s *Scanner) innerCoordinates(ctx context.Context, img gocv.Mat, r reading) (assemble.Orientation, error) {
+	// A piece's base fills the corners of its square, and read as a glyph
+	// it can turn a board with no coordinates: only squares read surely
+	// empty are looked at, the others' cells left blank.
+	blank := image.NewGray(image.Rectangle{Max: s.glyphs.Cell()})
 	for _, span := range []float64{detect.InnerSpan, detect.WideInnerSpan} {
 		sets, err := detect.InnerCells(img, r.corners, s.glyphs.Cell(), span)
 		if err != nil {
 			return "", nil
 		}
-		// A piece's base fills the corners of its square, and read as a
-		// glyph it can turn a board with no coordinates: only squares
-		// read surely empty are looked at.
-		blank := image.NewGray(image.Rectangle{Max: s.glyphs.Cell()})
 		var p [2][4][8]classify.GlyphProbs
 		for k, cells := range sets {
 			for e := range cells {

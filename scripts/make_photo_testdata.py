@@ -20,6 +20,8 @@ are kept.
 import csv, os, re, shutil
 from PIL import Image, ImageOps
 
+from make_testdata import kept_lines
+
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 SHARED = os.path.join(ROOT, "..", "shared", "data")
 OUT = os.path.join(ROOT, "testdata", "photos")
@@ -105,18 +107,14 @@ def main():
             " by scripts/make_photo_testdata.py; " + notes
         rows.append(dict(image=name, fen_placement=row["fen_placement"], kind="photo", notes=notes,
                          source=row["source"], license=row["license"]))
-    made = {r["image"] for r in rows}
-    try:
-        with open(os.path.join(OUT, "labels.csv"), newline="") as f:
-            rows += [r for r in csv.DictReader(f)
-                     if r["image"] not in made and os.path.exists(os.path.join(OUT, r["image"]))]
-    except FileNotFoundError:
-        pass
+    kept = kept_lines(OUT, {r["image"] for r in rows})
     with open(os.path.join(OUT, "labels.csv"), "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=["image", "fen_placement", "kind", "notes", "source", "license"],
                            lineterminator="\n")
         w.writeheader()
         w.writerows(rows)
+        for line in kept:
+            f.write(line + "\n")
 
 
 if __name__ == "__main__":

@@ -100,6 +100,25 @@ def browser(bd, width, height, rng):
     return img, (x0, y0)
 
 
+def kept_lines(out, made):
+    """The lines of out/labels.csv after its header for pictures that are in
+    out but not among made, the names a script writes rows for: rows added
+    otherwise (screens from gen_screens.py, a photo from photo_variants.py)
+    survive the script's next run. Lines, not parsed rows, so that each is
+    written back as it stands (testdata's licences hold unquoted commas)."""
+    path = os.path.join(out, "labels.csv")
+    if not os.path.exists(path):
+        return []
+    with open(path, newline="") as f:
+        lines = f.read().splitlines()[1:]
+    kept = []
+    for line in lines:
+        name = line.split(",", 1)[0]
+        if name and name not in made and os.path.exists(os.path.join(out, name)):
+            kept.append(line)
+    return kept
+
+
 def main():
     rng = random.Random(7)
     os.makedirs(OUT, exist_ok=True)
@@ -253,18 +272,8 @@ def main():
                 bd.save(os.path.join(OUT, "standard", img), optimize=True)
                 f.write(f"{img},{fen4}\n")
 
-    # Rows of pictures this script does not make (screens added from
-    # gen_screens.py, say) are kept, as long as their pictures are there.
-    path = os.path.join(OUT, "labels.csv")
-    made = {r[0] for r in rows}
-    kept = []
-    if os.path.exists(path):
-        with open(path, newline="") as f:
-            for line in f.read().splitlines()[1:]:
-                name = line.split(",", 1)[0]
-                if name and name not in made and os.path.exists(os.path.join(OUT, name)):
-                    kept.append(line)
-    with open(path, "w") as f:
+    kept = kept_lines(OUT, {r[0] for r in rows})
+    with open(os.path.join(OUT, "labels.csv"), "w") as f:
         f.write("image,fen_placement,kind,notes,source,license\n")
         lic = {"browser-cburnett.png": "GPLv2+ (cburnett pieces, Colin M.L. Burnett)",
                "black-side-merida.png": "GPLv2+ (merida pieces, Armando Hernandez Marroquin)",
