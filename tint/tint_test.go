@@ -123,11 +123,12 @@ func TestSidesArrowOverPieces(t *testing.T) {
 }
 
 // TestSidesSureReadingStands: a piece read surely as white keeps its side
-// though its hue is the black pieces' (a piece under a coloured arrow can
-// fall in the other group).
+// though its hue is the black pieces', when its colours are neither side's
+// paint (a piece under a coloured arrow can fall in the other group).
 func TestSidesSureReadingStands(t *testing.T) {
+	tinted := color.RGBA{140, 112, 28, 255} // gold's hue, not its paint
 	img, probs := board([]piece{
-		{0, gold, 12, 0.9}, {9, gold, 7, 0.8}, {10, gold, 7, 0.9}, {11, gold, 1, 0.98},
+		{0, gold, 12, 0.9}, {9, gold, 7, 0.8}, {10, gold, 7, 0.9}, {11, tinted, 1, 0.98},
 		{48, silver, 1, 0.95}, {49, silver, 1, 0.9}, {50, silver, 4, 0.9}, {60, silver, 6, 0.95},
 	})
 	out, _ := Sides(img, probs)
@@ -136,6 +137,49 @@ func TestSidesSureReadingStands(t *testing.T) {
 	}
 	if out[10][7] <= probs[10][7] {
 		t.Errorf("square 10: p %.3f, was %.3f: the groups were not used", out[10][7], probs[10][7])
+	}
+}
+
+// TestSidesPaintPastArrow: a silver (white) pawn read firmly as black,
+// an arrow drawn over part of it. With the arrow over 40% of its middle,
+// its hue stays in silver's group, where the firm reading would stand;
+// over 60% in an orange that shades like gold, its hue is gold's. Either
+// way the silver it still shows is White's paint alone, and it is White's.
+func TestSidesPaintPastArrow(t *testing.T) {
+	for _, c := range []struct {
+		cover float64
+		arrow color.RGBA
+	}{
+		{0.4, color.RGBA{60, 80, 160, 255}},
+		{0.6, color.RGBA{190, 140, 60, 255}},
+	} {
+		img, probs := board([]piece{
+			{0, gold, 12, 0.9}, {9, gold, 7, 0.8}, {10, gold, 7, 0.9}, {12, gold, 10, 0.95},
+			{48, silver, 1, 0.95}, {49, silver, 1, 0.9}, {50, silver, 4, 0.9}, {60, silver, 6, 0.95},
+			{11, silver, 7, 0.95},
+		})
+		// Every piece drawn in a thick black outline, which both sides
+		// share and which tells neither.
+		for y := range 8 * side {
+			for x := range 8 * side {
+				dx, dy := x%side-side/2, y%side-side/2
+				if d := dx*dx + dy*dy; d > side*side/16 && d <= side*side/9 && probs[y/side*8+x/side][0] == 0 {
+					img.SetRGBA(x, y, black)
+				}
+			}
+		}
+		// The arrow crosses the top of the square's middle, the square
+		// and the pawn alike, leaving its border as it was.
+		x0, y0 := 11%8*side, 11/8*side
+		for y := y0 + side/5; y < y0+side/5+int(c.cover*float64(side-2*side/5)); y++ {
+			for x := x0 + side/5; x < x0+side-side/5; x++ {
+				img.SetRGBA(x, y, c.arrow)
+			}
+		}
+		out, changes := Sides(img, probs)
+		if got := argmax(out[11]); got != 1 {
+			t.Errorf("arrow over %.0f%%: square 11 class %d, want 1 (changes %v)", 100*c.cover, got, changes)
+		}
 	}
 }
 
