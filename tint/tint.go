@@ -47,7 +47,8 @@ const (
 	// maxAcross is the farthest a piece may lie off the line through
 	// the two groups' centres, as a share of the gap between them, to be
 	// counted in either: farther off lies a piece whose hue something
-	// else tints, such as an arrow drawn over it; it keeps its reading.
+	// else tints, such as an arrow drawn over it; it keeps its reading
+	// unless its paint tells its side (see paints).
 	// minOdds is the least log-likelihood ratio (4 to 1) with which a
 	// piece between the groups is put in one rather than the other (see
 	// twoGroups): nearer even odds its hue says nothing of its side.
@@ -83,9 +84,10 @@ const (
 	// while the classifier still says which piece it is.
 	leftOver = 0.02
 	// sure is the lean (see whiteness) from which a reading is firm. A
-	// firm reading against its group stands: the hue of a piece under a
-	// coloured arrow can fall in the other side's group (a blue arrow
-	// over a brown piece greys it). Two firm readings against one group
+	// firm reading against its group stands, unless the piece's paint
+	// tells its side (see paints): the hue of a piece under a coloured
+	// arrow can fall in the other side's group (a blue arrow over a brown
+	// piece greys it). Two firm readings against one group
 	// say that the hues are not the sides, and nothing is changed: in a
 	// black-and-white set with an arrow over two of one side's pieces,
 	// the arrow's pieces make one group and all the rest the other,
@@ -96,17 +98,28 @@ const (
 	sure = 0.7
 	// paletteStep is the width, in levels of each of red, green and
 	// blue, of the colour bins a group's palette is made of (see
-	// paints): wide enough that JPEG noise keeps a paint's pixels in its
-	// bins, narrow enough that gold and silver fall in different ones.
+	// paints): narrow enough that gold and silver, brown and cream, fall
+	// in bins of their own, wide enough that most of a flat paint's
+	// pixels share a bin or two (a value near a bin's edge splits
+	// between two under noise, which palettePieces tolerates).
 	paletteStep = 16
-	// palettePieces is the share of a group's pieces (minGroup at least)
-	// whose ink must show a colour bin for it to be in the group's
-	// palette.
+	// palettePieces is the share of a group's pieces read on its side
+	// (minGroup at least) whose ink must show a colour bin for it to be
+	// in the group's palette: a paint shows on each of its side's
+	// pieces, the shading and blends of one piece, or stray JPEG pixels,
+	// on few.
 	palettePieces = 0.3
-	// minVotes is the least number of a piece's ink pixels that must lie
-	// in one palette only for its paint to tell its group, and voteShare
-	// the share of them that must lie in the same one.
-	minVotes  = 6
+	// minVotes is the least share of a square's middle that must be ink
+	// in one palette only for the piece's paint to tell its group (at
+	// 16 pixels a square, five pixels), and voteShare the share of those
+	// pixels that must lie in the same one. On 600 generated screens
+	// (`gen_screens.py` seeds 1 and 2), of the 2173 pieces on their
+	// boards with two hue groups, 2116 are settled by their paint, none
+	// on the wrong side, twelve against their hue's group or a firm
+	// reading. (Before empty squares' bins were left out, and with six
+	// pixels at least: every piece settled at 0.7 or more was settled on
+	// its true side; at 0.65, two were not, and 0.8 settled 35 fewer.)
+	minVotes  = 0.05
 	voteShare = 0.75
 )
 
@@ -118,20 +131,26 @@ type Change struct {
 	From, To int
 }
 
-// Sides returns probs with each piece's side set by the hue group it falls
-// in, and the squares whose most probable class changed. board is the
-// board in colour, 8 squares by 8, in the order of probs (class 0 empty,
-// 1-6 white P N B R Q K, 7-12 black). When the hues do not form two groups
-// whose readings lean to the two sides, probs come back as they are.
+// Sides returns probs with each piece's side set by its paint or the hue
+// group it falls in, and the squares whose most probable class changed.
+// board is the board in colour, 8 squares by 8, in the order of probs
+// (class 0 empty, 1-6 white P N B R Q K, 7-12 black). When the hues do
+// not form two groups whose readings lean to the two sides, probs come
+// back as they are.
 func Sides[P ~[13]float32](board *image.RGBA, probs [64]P) ([64]P, []Change) {
 	out := probs
+	var inks [64][]color.RGBA
+	var middle int
+	for i := range probs {
+		inks[i], middle = ink(board, i)
+	}
 	var hues [][2]float64
 	var squares []int
 	for i := range probs {
 		if probs[i][0] >= occupied {
 			continue
 		}
-		if h, ok := hue(board, i); ok {
+		if h, ok := hue(inks[i], middle); ok {
 			hues = append(hues, h)
 			squares = append(squares, i)
 		}
@@ -154,7 +173,7 @@ func Sides[P ~[13]float32](board *image.RGBA, probs [64]P) ([64]P, []Change) {
 	if !agree(probs, squares, group, white) {
 		return out, nil
 	}
-	paint := paints(board, probs, squares, group, white)
+	paint := paints(inks, middle, probs, squares, group, white)
 	var changes []Change
 	for k, i := range squares {
 		g := paint[k]
@@ -174,106 +193,128 @@ func Sides[P ~[13]float32](board *image.RGBA, probs [64]P) ([64]P, []Change) {
 }
 
 // hue returns the opponent-colour coordinates (red against green, yellow
-// against blue) of the piece on square i: the median over its ink pixels
-// (see ink). Medians, so that edges blended with the square and the
-// outlines of a filled piece count for little.
-func hue(board *image.RGBA, i int) ([2]float64, bool) {
-	var rg, yb []float64
-	n := ink(board, i, func(c color.RGBA) {
+// against blue) of a piece from its ink pixels (see ink) and the number of
+// pixels in its square's middle: their median. Medians, so that edges
+// blended with the square and the outlines of a filled piece count for
+// little.
+func hue(ink []color.RGBA, middle int) ([2]float64, bool) {
+	if middle == 0 || float64(len(ink)) < minInk*float64(middle) {
+		return [2]float64{}, false
+	}
+	rg := make([]float64, len(ink))
+	yb := make([]float64, len(ink))
+	for k, c := range ink {
 		r, g, b := float64(c.R), float64(c.G), float64(c.B)
 		// Relative to the pixel's lightness, so that a piece shaded
 		// from light to dark keeps one hue; the offset keeps the
 		// colour fringes of near-black pixels small.
 		l := (r+g+b)/3 + lightOffset
-		rg = append(rg, 100*(r-g)/l)
-		yb = append(yb, 100*((r+g)/2-b)/l)
-	})
-	if n == 0 || float64(len(rg)) < minInk*float64(n) {
-		return [2]float64{}, false
+		rg[k] = 100 * (r - g) / l
+		yb[k] = 100 * ((r+g)/2 - b) / l
 	}
 	return [2]float64{median(rg), median(yb)}, true
 }
 
-// ink calls f with each pixel of square i's middle that lies far from the
-// square's own colour, taken from its border, and returns how many pixels
-// the middle has (0 when the squares are too small to tell).
-func ink(board *image.RGBA, i int, f func(color.RGBA)) int {
+// ink returns the pixels of square i's middle that lie far from the
+// square's own colour, taken from its border, and how many pixels the
+// middle has (0 when the squares are too small to tell).
+func ink(board *image.RGBA, i int) ([]color.RGBA, int) {
 	side := board.Bounds().Dx() / 8
 	if side < 8 {
-		return 0
+		return nil, 0
 	}
 	x0, y0 := board.Bounds().Min.X+i%8*side, board.Bounds().Min.Y+i/8*side
 	bg := borderColour(board, x0, y0, side)
 	lo, hi := side/5, side-side/5
+	var out []color.RGBA
 	for y := y0 + lo; y < y0+hi; y++ {
 		for x := x0 + lo; x < x0+hi; x++ {
 			c := board.RGBAAt(x, y)
 			r, g, b := float64(c.R), float64(c.G), float64(c.B)
 			if math.Hypot(math.Hypot(r-bg[0], g-bg[1]), b-bg[2]) >= inkDistance {
-				f(c)
+				out = append(out, c)
 			}
 		}
 	}
-	return (hi - lo) * (hi - lo)
+	return out, (hi - lo) * (hi - lo)
 }
 
-// paints returns, for each piece, the group whose paint its ink shows, or
-// none where it does not tell. A piece's hue is the median of its ink, so
-// an arrow drawn over much of it moves the hue off its group's, or into
-// the other's; but the pixels the arrow leaves clear keep the paint's
-// colours exactly. So each group's palette is made of the colour bins
-// (see paletteStep) that the ink of several of its pieces shows, its
-// pieces read on its side, the bins both palettes share (outlines, edges
-// blended with the squares) are left out, and a piece belongs to the
-// group whose palette alone holds most of its ink, by voteShare. An
-// arrow's colours, blended with the pieces under it, show on too few
-// pieces to enter a palette and vote for neither. On 600 generated
-// screens (`gen_screens.py` seeds 1 and 2), of 2173 pieces on boards with
-// two groups, the paints settled 2112, all on their true side, ten of them
-// against their hue's group or a firm reading (at a voteShare of 0.8,
-// 2077; at 0.65, two on the wrong side).
-func paints[P ~[13]float32](board *image.RGBA, probs [64]P, squares, group []int, white int) []int {
-	const nbins = (256 / paletteStep) * (256 / paletteStep) * (256 / paletteStep)
-	ofPiece := make([][]int, len(squares))
-	var shown [2][nbins]int
+// paints returns, for each piece (squares, grouped by their hues as
+// group says), the group whose paint its ink shows, or none where it does
+// not tell. A piece's hue is the median of its ink, so an arrow drawn
+// over much of it moves the hue off its group's, or into the other's;
+// but the pixels the arrow leaves clear keep the paint's colours. A
+// group's palette is the colour bins (see paletteStep) shown by the ink
+// of palettePieces of its pieces read on its side; left out of both are
+// the bins both palettes hold (outlines, edges blended with the squares)
+// and those shown on an empty square (arrows, rings and coordinates,
+// which cross empty squares too: an arrow drawn over several of one
+// side's pieces would otherwise enter its palette). A piece goes to the
+// group whose palette holds voteShare of its ink that lies in one
+// palette only. Without two pieces read on each group's side, a palette
+// would be empty and the other group's would take the outlines both
+// share: nothing is told.
+func paints[P ~[13]float32](inks [64][]color.RGBA, middle int, probs [64]P, squares, group []int, white int) []int {
+	const levels = 256 / paletteStep
+	bin := func(c color.RGBA) int {
+		return (int(c.R)/paletteStep*levels+int(c.G)/paletteStep)*levels + int(c.B)/paletteStep
+	}
+	paint := make([]int, len(squares))
+	for k := range paint {
+		paint[k] = none
+	}
+	// shown counts, per bin, the pieces of each group that show it;
+	// stamp marks the bins counted for the piece at hand.
+	var shown [2][levels * levels * levels]int
+	var stamp [levels * levels * levels]int
 	var pieces [2]int
 	for k, i := range squares {
-		seen := map[int]bool{}
-		ink(board, i, func(c color.RGBA) {
-			b := (int(c.R)/paletteStep*(256/paletteStep)+int(c.G)/paletteStep)*(256/paletteStep) + int(c.B)/paletteStep
-			ofPiece[k] = append(ofPiece[k], b)
-			seen[b] = true
-		})
-		if g := group[k]; g != none && toward(probs[i], g, white) > 0 {
-			pieces[g]++
-			for b := range seen {
+		g := group[k]
+		if g == none || toward(probs[i], g, white) <= 0 {
+			continue
+		}
+		pieces[g]++
+		for _, c := range inks[i] {
+			if b := bin(c); stamp[b] != k+1 {
+				stamp[b] = k + 1
 				shown[g][b]++
 			}
 		}
+	}
+	if pieces[0] < minGroup || pieces[1] < minGroup {
+		return paint
 	}
 	var need [2]int
 	for g := range need {
 		need[g] = max(minGroup, int(math.Ceil(palettePieces*float64(pieces[g]))))
 	}
-	paint := make([]int, len(squares))
-	for k := range squares {
-		paint[k] = none
-		var votes [2]int
-		for _, b := range ofPiece[k] {
-			in0, in1 := shown[0][b] >= need[0], shown[1][b] >= need[1]
-			switch {
-			case in0 && !in1:
-				votes[0]++
-			case in1 && !in0:
-				votes[1]++
+	var in [levels * levels * levels]int8 // 1 or 2: that group's palette alone
+	for b := range in {
+		switch a, c := shown[0][b] >= need[0], shown[1][b] >= need[1]; {
+		case a && !c:
+			in[b] = 1
+		case c && !a:
+			in[b] = 2
+		}
+	}
+	for i := range probs {
+		if probs[i][0] >= occupied {
+			for _, c := range inks[i] {
+				in[bin(c)] = 0
 			}
 		}
-		all := votes[0] + votes[1]
+	}
+	for k, i := range squares {
+		var votes [3]int
+		for _, c := range inks[i] {
+			votes[in[bin(c)]]++
+		}
+		all := float64(votes[1] + votes[2])
 		switch {
-		case all < minVotes:
-		case float64(votes[0]) >= voteShare*float64(all):
+		case all == 0 || all < minVotes*float64(middle):
+		case float64(votes[1]) >= voteShare*all:
 			paint[k] = 0
-		case float64(votes[1]) >= voteShare*float64(all):
+		case float64(votes[2]) >= voteShare*all:
 			paint[k] = 1
 		}
 	}

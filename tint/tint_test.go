@@ -66,6 +66,30 @@ func other(class int) int {
 	return class + 6
 }
 
+// outline draws every piece of a test board in a thick black outline, as
+// screen sets draw them: both sides share it, and it tells neither.
+func outline(img *image.RGBA, probs [64][13]float32) {
+	for y := range 8 * side {
+		for x := range 8 * side {
+			dx, dy := x%side-side/2, y%side-side/2
+			if d := dx*dx + dy*dy; d > side*side/16 && d <= side*side/9 && probs[y/side*8+x/side][0] == 0 {
+				img.SetRGBA(x, y, black)
+			}
+		}
+	}
+}
+
+// cover draws an arrow across the top share of square sq's middle, the
+// square and its piece alike, leaving the square's border as it was.
+func cover(img *image.RGBA, sq int, share float64, arrow color.RGBA) {
+	x0, y0 := sq%8*side, sq/8*side
+	for y := y0 + side/5; y < y0+side/5+int(share*float64(side-2*side/5)); y++ {
+		for x := x0 + side/5; x < x0+side-side/5; x++ {
+			img.SetRGBA(x, y, arrow)
+		}
+	}
+}
+
 // TestSidesTwoHues: gold (black) and silver (white) pieces, three of the
 // gold ones read doubtfully as white, are each settled on their hue's
 // side; the surely read ones only grow surer.
@@ -158,27 +182,82 @@ func TestSidesPaintPastArrow(t *testing.T) {
 			{48, silver, 1, 0.95}, {49, silver, 1, 0.9}, {50, silver, 4, 0.9}, {60, silver, 6, 0.95},
 			{11, silver, 7, 0.95},
 		})
-		// Every piece drawn in a thick black outline, which both sides
-		// share and which tells neither.
-		for y := range 8 * side {
-			for x := range 8 * side {
-				dx, dy := x%side-side/2, y%side-side/2
-				if d := dx*dx + dy*dy; d > side*side/16 && d <= side*side/9 && probs[y/side*8+x/side][0] == 0 {
-					img.SetRGBA(x, y, black)
-				}
-			}
-		}
-		// The arrow crosses the top of the square's middle, the square
-		// and the pawn alike, leaving its border as it was.
-		x0, y0 := 11%8*side, 11/8*side
-		for y := y0 + side/5; y < y0+side/5+int(c.cover*float64(side-2*side/5)); y++ {
-			for x := x0 + side/5; x < x0+side-side/5; x++ {
-				img.SetRGBA(x, y, c.arrow)
-			}
-		}
+		outline(img, probs)
+		cover(img, 11, c.cover, c.arrow)
 		out, changes := Sides(img, probs)
 		if got := argmax(out[11]); got != 1 {
 			t.Errorf("arrow over %.0f%%: square 11 class %d, want 1 (changes %v)", 100*c.cover, got, changes)
+		}
+	}
+}
+
+// TestSidesPaintPastArrowGold: the same with the sides' paints swapped, a
+// gold (black) pawn read firmly as white under the arrow, its paint
+// noisy as a JPEG leaves it: it is Black's.
+func TestSidesPaintPastArrowGold(t *testing.T) {
+	img, probs := board([]piece{
+		{0, silver, 6, 0.9}, {9, silver, 1, 0.8}, {10, silver, 1, 0.9}, {12, silver, 4, 0.95},
+		{48, gold, 7, 0.95}, {49, gold, 7, 0.9}, {50, gold, 10, 0.9}, {60, gold, 12, 0.95},
+		{11, gold, 1, 0.95},
+	})
+	outline(img, probs)
+	rng := rand.New(rand.NewSource(1))
+	for y := range 8 * side {
+		for x := range 8 * side {
+			c := img.RGBAAt(x, y)
+			n := func(v uint8) uint8 { return uint8(min(255, max(0, int(v)+rng.Intn(7)-3))) }
+			img.SetRGBA(x, y, color.RGBA{n(c.R), n(c.G), n(c.B), 255})
+		}
+	}
+	cover(img, 11, 0.5, color.RGBA{60, 80, 160, 255})
+	out, changes := Sides(img, probs)
+	if got := argmax(out[11]); got != 7 {
+		t.Errorf("square 11 class %d, want 7 (changes %v)", got, changes)
+	}
+}
+
+// TestSidesOnePieceOnItsSide: an ending, gold Black read surely so, and
+// White's two silver pieces, the king read white and the pawn doubtfully
+// black: silver's palette would rest on the king alone, and would be
+// empty, so that the outlines both sides share would count for gold
+// alone. The paints tell nothing; the hues settle the pawn on White's
+// side, and the king stays White's.
+func TestSidesOnePieceOnItsSide(t *testing.T) {
+	img, probs := board([]piece{
+		{0, gold, 12, 0.97}, {1, gold, 7, 0.97}, {2, gold, 7, 0.97}, {3, gold, 10, 0.97}, {4, gold, 9, 0.97},
+		{60, silver, 6, 0.97}, {52, silver, 7, 0.6},
+	})
+	outline(img, probs)
+	out, changes := Sides(img, probs)
+	for sq, want := range map[int]int{60: 6, 52: 1} {
+		if got := argmax(out[sq]); got != want {
+			t.Errorf("square %d: class %d, want %d (changes %v)", sq, got, want, changes)
+		}
+	}
+}
+
+// TestSidesArrowOutOfPalette: one green arrow crosses three of gold's
+// pieces (a fifth of their middles, leaving their hues gold) and an empty
+// square, and its head covers most of a silver pawn read surely white,
+// whose hue it moves off both groups. The arrow's colour shows on enough
+// gold pieces to join gold's palette, but it shows on the empty square
+// too, so it tells nothing: the pawn stays White's.
+func TestSidesArrowOutOfPalette(t *testing.T) {
+	for _, share := range []float64{0.6, 0.7, 0.8} {
+		img, probs := board([]piece{
+			{0, gold, 12, 0.97}, {1, gold, 7, 0.97}, {2, gold, 7, 0.97}, {3, gold, 10, 0.97},
+			{4, gold, 9, 0.97}, {5, gold, 8, 0.97}, {6, gold, 11, 0.97},
+			{48, silver, 1, 0.95}, {49, silver, 1, 0.9}, {50, silver, 4, 0.9}, {60, silver, 6, 0.95},
+			{34, silver, 1, 0.97},
+		})
+		outline(img, probs)
+		for _, sq := range []int{1, 2, 3, 20} {
+			cover(img, sq, 0.2, green)
+		}
+		cover(img, 34, share, green)
+		out, changes := Sides(img, probs)
+		if got := argmax(out[34]); got != 1 {
+			t.Errorf("arrow over %.0f%%: square 34 class %d, want 1 (changes %v)", 100*share, got, changes)
 		}
 	}
 }
