@@ -72,7 +72,11 @@ const (
 	minGroup = 2
 	// minAgree is the share of the grouped pieces' leans (see
 	// whiteness) that must point to their group's side, and minLean how
-	// far each group's pieces must lean on average. Leans, not pieces,
+	// far the two groups' pieces must lean on average, each group's mean
+	// lean counted once (each group's a quarter of that at least: on a
+	// large board the network can read one paint's pieces near even,
+	// gold at 0.2 towards Black on a 219-pixel firi board, while the
+	// other's are read surely). Leans, not pieces,
 	// are counted, so that a few pieces read doubtfully against their
 	// group (a silver pawn at 0.6 white) do not outvote the sure ones.
 	// Where pieces differ in hue only because an arrow is drawn over
@@ -488,7 +492,8 @@ func twoGroups(pts [][2]float64, c [2][2]float64) (group []int, kept int, width 
 const none = -1
 
 // agree says whether the groups' pieces lean, as read, to their groups'
-// sides: each group's on average by minLean, and minAgree of all their
+// sides: the two groups' on average by minLean (each by a quarter of
+// that), and minAgree of all their
 // leans together, with no group holding two pieces read firmly (see
 // sure) against it.
 func agree[P ~[13]float32](probs [64]P, squares, group []int, white int) bool {
@@ -512,9 +517,12 @@ func agree[P ~[13]float32](probs [64]P, squares, group []int, white int) bool {
 		if firm[g] >= 2 {
 			return false
 		}
-		if lean[g] < minLean*n[g] {
+		if lean[g] < minLean/4*n[g] {
 			return false
 		}
+	}
+	if (lean[0]/n[0]+lean[1]/n[1])/2 < minLean {
+		return false
 	}
 	return all > 0 && yes >= minAgree*all
 }

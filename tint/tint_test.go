@@ -262,6 +262,21 @@ func TestSidesArrowOutOfPalette(t *testing.T) {
 	}
 }
 
+// TestSidesOneGroupReadNearEven: White's silver pieces read surely, and
+// Black's gold ones near even (a large board's gold can read so), one of
+// them on the white side: the groups together lean enough, and the gold
+// pieces are settled on Black's side.
+func TestSidesOneGroupReadNearEven(t *testing.T) {
+	img, probs := board([]piece{
+		{48, silver, 1, 0.95}, {49, silver, 1, 0.95}, {50, silver, 4, 0.95}, {60, silver, 6, 0.97},
+		{0, gold, 12, 0.58}, {1, gold, 7, 0.56}, {2, gold, 10, 0.57}, {3, gold, 1, 0.55},
+	})
+	out, changes := Sides(img, probs)
+	if got := argmax(out[3]); got != 7 {
+		t.Errorf("square 3: class %d, want 7 (changes %v)", got, changes)
+	}
+}
+
 // TestSidesFewSureOutweighManyDoubtful: an endgame whose black (gold)
 // pawns are read, doubtfully, as white, three against the two surely read
 // black pieces: the leans, not the heads, decide, and the pawns are
