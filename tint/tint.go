@@ -76,7 +76,10 @@ const (
 	// lean counted once (each group's a quarter of that at least: on a
 	// large board the network can read one paint's pieces near even,
 	// gold at 0.2 towards Black on a 219-pixel firi board, while the
-	// other's are read surely). Leans, not pieces,
+	// other's are read surely; but all of it in a group holding a piece
+	// read firmly against it, which more likely mixes the sides, as the
+	// rest of a black-and-white set does beside an arrow's pieces).
+	// Leans, not pieces,
 	// are counted, so that a few pieces read doubtfully against their
 	// group (a silver pawn at 0.6 white) do not outvote the sure ones.
 	// Where pieces differ in hue only because an arrow is drawn over
@@ -96,9 +99,9 @@ const (
 	// black-and-white set with an arrow over two of one side's pieces,
 	// the arrow's pieces make one group and all the rest the other,
 	// which then holds the rest of the smaller side, read firmly against
-	// it. On 600 generated screens, 88.3% of boards were right with 0.5
-	// and no such check, 88.7% with anything from 0.7 to 0.9 with or
-	// without it.
+	// it. On 600 generated screens, before the paints (session 23),
+	// 88.3% of boards were right with 0.5 and no such check, 88.7% with
+	// anything from 0.7 to 0.9 with or without it.
 	sure = 0.7
 	// paletteStep is the width, in levels of each of red, green and
 	// blue, of the colour bins a group's palette is made of (see
@@ -118,11 +121,13 @@ const (
 	// 16 pixels a square, five pixels), and voteShare the share of those
 	// pixels that must lie in the same one. On 600 generated screens
 	// (`gen_screens.py` seeds 1 and 2), of the 2173 pieces on their
-	// boards with two hue groups, 2116 are settled by their paint, none
+	// boards with two hue groups, 2116 were settled by their paint, none
 	// on the wrong side, twelve against their hue's group or a firm
-	// reading. (Before empty squares' bins were left out, and with six
-	// pixels at least: every piece settled at 0.7 or more was settled on
-	// its true side; at 0.65, two were not, and 0.8 settled 35 fewer.)
+	// reading (measured before black and white were left out of the
+	// palettes, see inkBin, which changed no board there). Before empty
+	// squares' bins were left out, and with six pixels at least: with a
+	// voteShare of 0.7 or more every piece settled was settled on its
+	// true side; at 0.65, two were not, and 0.8 settled 35 fewer.
 	minVotes  = 0.05
 	voteShare = 0.75
 )
@@ -135,12 +140,14 @@ type Change struct {
 	From, To int
 }
 
-// Sides returns probs with each piece's side set by its paint or the hue
-// group it falls in, and the squares whose most probable class changed.
-// board is the board in colour, 8 squares by 8, in the order of probs
-// (class 0 empty, 1-6 white P N B R Q K, 7-12 black). When the hues do
-// not form two groups whose readings lean to the two sides, probs come
-// back as they are.
+// Sides returns probs with each piece's side set by its paint (see
+// paints) or, where that does not tell, by the hue group it falls in,
+// and the squares whose most probable class changed. A piece in neither
+// group, or read firmly against its group, keeps its reading unless its
+// paint tells. board is the board in colour, 8 squares by 8, in the
+// order of probs (class 0 empty, 1-6 white P N B R Q K, 7-12 black).
+// When the hues do not form two groups whose readings lean to the two
+// sides, probs come back as they are.
 func Sides[P ~[13]float32](board *image.RGBA, probs [64]P) ([64]P, []Change) {
 	out := probs
 	var inks [64][]color.RGBA
@@ -198,9 +205,10 @@ func Sides[P ~[13]float32](board *image.RGBA, probs [64]P) ([64]P, []Change) {
 
 // hue returns the opponent-colour coordinates (red against green, yellow
 // against blue) of a piece from its ink pixels (see ink) and the number of
-// pixels in its square's middle: their median. Medians, so that edges
-// blended with the square and the outlines of a filled piece count for
-// little.
+// pixels in its square's middle: their median, and false when the ink
+// is under minInk of the middle (no piece to measure). Medians, so that
+// edges blended with the square and the outlines of a filled piece count
+// for little.
 func hue(ink []color.RGBA, middle int) ([2]float64, bool) {
 	if middle == 0 || float64(len(ink)) < minInk*float64(middle) {
 		return [2]float64{}, false
@@ -255,9 +263,11 @@ func ink(board *image.RGBA, i int) ([]color.RGBA, int) {
 // which cross empty squares too: an arrow drawn over several of one
 // side's pieces would otherwise enter its palette). A piece goes to the
 // group whose palette holds voteShare of its ink that lies in one
-// palette only. Without two pieces read on each group's side, a palette
-// would be empty and the other group's would take the outlines both
-// share: nothing is told.
+// palette only, when that ink is minVotes of the square's middle at
+// least. Near-black and near-white greys are in no palette (see inkBin).
+// Without two pieces read on each group's side, a palette would be empty
+// and the other group's would take the outlines both share: nothing is
+// told.
 func paints[P ~[13]float32](inks [64][]color.RGBA, middle int, probs [64]P, squares, group []int, white int) []int {
 	const levels = 256 / paletteStep
 	bin := func(c color.RGBA) int {
@@ -285,7 +295,7 @@ func paints[P ~[13]float32](inks [64][]color.RGBA, middle int, probs [64]P, squa
 			}
 		}
 	}
-	if pieces[0] < minGroup || pieces[1] < minGroup {
+	if pieces[0] < minGroup || pieces[1] < minGroup || middle == 0 {
 		return paint
 	}
 	var need [2]int
@@ -294,6 +304,9 @@ func paints[P ~[13]float32](inks [64][]color.RGBA, middle int, probs [64]P, squa
 	}
 	var in [levels * levels * levels]int8 // 1 or 2: that group's palette alone
 	for b := range in {
+		if inkBin(b) {
+			continue
+		}
 		switch a, c := shown[0][b] >= need[0], shown[1][b] >= need[1]; {
 		case a && !c:
 			in[b] = 1
@@ -315,7 +328,7 @@ func paints[P ~[13]float32](inks [64][]color.RGBA, middle int, probs [64]P, squa
 		}
 		all := float64(votes[1] + votes[2])
 		switch {
-		case all == 0 || all < minVotes*float64(middle):
+		case all < minVotes*float64(middle):
 		case float64(votes[1]) >= voteShare*all:
 			paint[k] = 0
 		case float64(votes[2]) >= voteShare*all:
@@ -323,6 +336,19 @@ func paints[P ~[13]float32](inks [64][]color.RGBA, middle int, probs [64]P, squa
 		}
 	}
 	return paint
+}
+
+// inkBin says whether colour bin b is near-black or near-white grey: the
+// outlines and fills of a black-and-white set, which are no paint. In such
+// a set with an arrow drawn over some of one side's pieces, the other
+// side's outline would otherwise be the black pieces' palette alone, and
+// a white piece, its fill in neither palette, would go to Black by its
+// outline. Silver (about 185, 185, 195) is not so grey or light.
+func inkBin(b int) bool {
+	const levels = 256 / paletteStep
+	r, g, bl := b/(levels*levels), b/levels%levels, b%levels
+	grey := max(r, g, bl)-min(r, g, bl) <= 1
+	return grey && (max(r, g, bl) < 48/paletteStep || min(r, g, bl) >= 224/paletteStep)
 }
 
 // borderColour is the median colour of the one-pixel ring around a square.
@@ -493,7 +519,8 @@ const none = -1
 
 // agree says whether the groups' pieces lean, as read, to their groups'
 // sides: the two groups' on average by minLean (each by a quarter of
-// that), and minAgree of all their
+// that, or by all of it if it holds a firm reading against it), and
+// minAgree of all their
 // leans together, with no group holding two pieces read firmly (see
 // sure) against it.
 func agree[P ~[13]float32](probs [64]P, squares, group []int, white int) bool {
@@ -517,7 +544,10 @@ func agree[P ~[13]float32](probs [64]P, squares, group []int, white int) bool {
 		if firm[g] >= 2 {
 			return false
 		}
-		if lean[g] < minLean/4*n[g] {
+		// The relaxed floor is for a paint read near even, not for a
+		// group that mixes the sides: one firm reading against it, and
+		// it must lean by minLean itself.
+		if lean[g] < minLean/4*n[g] || firm[g] > 0 && lean[g] < minLean*n[g] {
 			return false
 		}
 	}

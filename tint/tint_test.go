@@ -277,6 +277,75 @@ func TestSidesOneGroupReadNearEven(t *testing.T) {
 	}
 }
 
+// TestSidesNearEvenNeedsNoFirmAgainst: a black-and-white set, an arrow
+// over two of White's pieces read surely white, and the rest, Black's
+// four pieces, White's king read firmly white and two white pawns read
+// fairly surely so, in the other hue group. That group leans to Black by
+// under 0.2: enough beside the arrow's sure pair were it a paint read
+// near even, but it holds a firm reading against it, so nothing changes
+// (the white pawns would turn black).
+func TestSidesNearEvenNeedsNoFirmAgainst(t *testing.T) {
+	tinted := color.RGBA{82, 178, 98, 255} // white under green at 0.8
+	img, probs := board([]piece{
+		{0, black, 12, 0.95}, {1, black, 7, 0.95}, {2, black, 7, 0.95}, {3, black, 10, 0.95},
+		{60, white, 6, 0.95}, {52, white, 1, 0.845}, {53, white, 1, 0.845},
+		{36, tinted, 1, 0.95}, {44, tinted, 4, 0.95},
+	})
+	if out, changes := Sides(img, probs); out != probs || changes != nil {
+		t.Errorf("changed %v", changes)
+	}
+}
+
+// TestSidesNearEvenAverageTooLow: White's silver pieces read only fairly
+// (a mean lean of 0.25) and Black's gold ones near even (0.1): the two
+// groups' leans average under 0.2, too little to go by.
+func TestSidesNearEvenAverageTooLow(t *testing.T) {
+	img, probs := board([]piece{
+		{48, silver, 1, 0.625}, {49, silver, 1, 0.625}, {50, silver, 4, 0.625}, {60, silver, 6, 0.625},
+		{0, gold, 12, 0.58}, {1, gold, 7, 0.56}, {2, gold, 10, 0.57}, {3, gold, 7, 0.49},
+	})
+	if out, changes := Sides(img, probs); out != probs || changes != nil {
+		t.Errorf("changed %v", changes)
+	}
+}
+
+// TestSidesOutlineIsNoPaint: a black-and-white set, every piece outlined
+// in black, two white pieces wholly under an arrow and White's king read
+// firmly white. Black's palette would hold the black that the arrow's
+// pieces do not show, and the king's outline would vote for it; black
+// and white are no paint, and the king stays White's.
+func TestSidesOutlineIsNoPaint(t *testing.T) {
+	tinted := color.RGBA{82, 178, 98, 255}
+	img, probs := board([]piece{
+		{0, black, 12, 0.97}, {1, black, 7, 0.97}, {2, black, 7, 0.97}, {3, black, 10, 0.97}, {4, black, 9, 0.97},
+		{60, white, 6, 0.97}, {36, white, 1, 0.95}, {44, white, 4, 0.95},
+	})
+	outline(img, probs)
+	cover(img, 36, 1, tinted)
+	cover(img, 44, 1, tinted)
+	out, changes := Sides(img, probs)
+	if got := argmax(out[60]); got != 6 {
+		t.Errorf("king class %d, want 6 (changes %v)", got, changes)
+	}
+}
+
+// TestSidesThinPaintTellsNothing: a silver pawn read firmly black under
+// an arrow that leaves a sliver of it clear, under 5% of the square's
+// middle: too little of its paint to tell, and it keeps its reading.
+func TestSidesThinPaintTellsNothing(t *testing.T) {
+	img, probs := board([]piece{
+		{0, gold, 12, 0.9}, {9, gold, 7, 0.8}, {10, gold, 7, 0.9}, {12, gold, 10, 0.95},
+		{48, silver, 1, 0.95}, {49, silver, 1, 0.9}, {50, silver, 4, 0.9}, {60, silver, 6, 0.95},
+		{11, silver, 7, 0.95},
+	})
+	outline(img, probs)
+	cover(img, 11, 0.85, color.RGBA{60, 80, 160, 255})
+	out, changes := Sides(img, probs)
+	if got := argmax(out[11]); got != 7 {
+		t.Errorf("square 11 class %d, want 7 as read (changes %v)", got, changes)
+	}
+}
+
 // TestSidesFewSureOutweighManyDoubtful: an endgame whose black (gold)
 // pawns are read, doubtfully, as white, three against the two surely read
 // black pieces: the leans, not the heads, decide, and the pawns are
