@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"math/rand"
+	"slices"
 	"testing"
 )
 
@@ -66,14 +67,15 @@ func other(class int) int {
 	return class + 6
 }
 
-// outline draws every piece of a test board in a thick black outline, as
-// screen sets draw them: both sides share it, and it tells neither.
-func outline(img *image.RGBA, probs [64][13]float32) {
+// outline draws every piece of a test board in a thick outline of colour
+// edge, as screen sets draw them: both sides share it, and it tells
+// neither.
+func outline(img *image.RGBA, probs [64][13]float32, edge color.RGBA) {
 	for y := range 8 * side {
 		for x := range 8 * side {
 			dx, dy := x%side-side/2, y%side-side/2
 			if d := dx*dx + dy*dy; d > side*side/16 && d <= side*side/9 && probs[y/side*8+x/side][0] == 0 {
-				img.SetRGBA(x, y, black)
+				img.SetRGBA(x, y, edge)
 			}
 		}
 	}
@@ -164,100 +166,102 @@ func TestSidesSureReadingStands(t *testing.T) {
 	}
 }
 
-// TestSidesPaintPastArrow: a silver (white) pawn read firmly as black,
-// an arrow drawn over part of it. With the arrow over 40% of its middle,
-// its hue stays in silver's group, where the firm reading would stand;
-// over 60% in an orange that shades like gold, its hue is gold's. Either
-// way the silver it still shows is White's paint alone, and it is White's.
-func TestSidesPaintPastArrow(t *testing.T) {
+// arrow is a band drawn across the top share of a square's middle.
+type arrow struct {
+	sq    int
+	share float64
+	c     color.RGBA
+}
+
+// TestSidesPaints: boards whose pieces are outlined in black, as screen
+// sets draw them, with arrows over some, and the classes the paints (and
+// the hues where they do not tell) must leave on the squares named.
+func TestSidesPaints(t *testing.T) {
+	blue, orange := color.RGBA{60, 80, 160, 255}, color.RGBA{190, 140, 60, 255}
+	brown := color.RGBA{70, 45, 20, 255}   // an outline in a colour, not grey
+	tinted := color.RGBA{82, 178, 98, 255} // white under green at 0.8
+	goldBlack := []piece{{0, gold, 12, 0.9}, {9, gold, 7, 0.8}, {10, gold, 7, 0.9}, {12, gold, 10, 0.95}}
+	silverWhite := []piece{{48, silver, 1, 0.95}, {49, silver, 1, 0.9}, {50, silver, 4, 0.9}, {60, silver, 6, 0.95}}
+	with := func(ps ...[]piece) []piece { return slices.Concat(ps...) }
 	for _, c := range []struct {
-		cover float64
-		arrow color.RGBA
+		name   string
+		pieces []piece
+		arrows []arrow
+		noise  bool
+		want   map[int]int
+		edge   color.RGBA // the outline's colour
 	}{
-		{0.4, color.RGBA{60, 80, 160, 255}},
-		{0.6, color.RGBA{190, 140, 60, 255}},
+		// A silver (white) pawn read firmly black, an arrow over 40% of
+		// its middle: its hue stays in silver's group, where the firm
+		// reading would stand, but the silver it shows is White's paint
+		// alone.
+		{"past an arrow", with(goldBlack, silverWhite, []piece{{11, silver, 7, 0.95}}),
+			[]arrow{{11, 0.4, blue}}, false, map[int]int{11: 1}, black},
+		// The same under 60% of an orange that shades like gold: its hue
+		// is gold's.
+		{"hue in the other group", with(goldBlack, silverWhite, []piece{{11, silver, 7, 0.95}}),
+			[]arrow{{11, 0.6, orange}}, false, map[int]int{11: 1}, brown},
+		// The paints swapped, a gold (black) pawn read firmly white under
+		// the arrow, its paint noisy as a JPEG leaves it.
+		{"gold, noisy", []piece{
+			{0, silver, 6, 0.9}, {9, silver, 1, 0.8}, {10, silver, 1, 0.9}, {12, silver, 4, 0.95},
+			{48, gold, 7, 0.95}, {49, gold, 7, 0.9}, {50, gold, 10, 0.9}, {60, gold, 12, 0.95},
+			{11, gold, 1, 0.95}}, []arrow{{11, 0.5, blue}}, true, map[int]int{11: 7}, black},
+		// The arrow leaves a sliver of the pawn clear, under 5% of the
+		// middle: too little paint to tell, and it keeps its reading.
+		{"thin paint", with(goldBlack, silverWhite, []piece{{11, silver, 7, 0.95}}),
+			[]arrow{{11, 0.85, blue}}, false, map[int]int{11: 7}, black},
+		// An ending: silver's palette would rest on the king alone, and be
+		// empty, so that the outlines both sides share would count for
+		// gold alone. The paints tell nothing; the hues settle the pawn on
+		// White's side, and the king stays White's.
+		{"one piece on its side", []piece{
+			{0, gold, 12, 0.97}, {1, gold, 7, 0.97}, {2, gold, 7, 0.97}, {3, gold, 10, 0.97}, {4, gold, 9, 0.97},
+			{60, silver, 6, 0.97}, {52, silver, 7, 0.6}}, nil, false, map[int]int{60: 6, 52: 1}, brown},
+		// The same in black outlines, which are no paint either (see the
+		// last case).
+		{"one piece on its side, black outlines", []piece{
+			{0, gold, 12, 0.97}, {1, gold, 7, 0.97}, {2, gold, 7, 0.97}, {3, gold, 10, 0.97}, {4, gold, 9, 0.97},
+			{60, silver, 6, 0.97}, {52, silver, 7, 0.6}}, nil, false, map[int]int{60: 6, 52: 1}, black},
+		// One green arrow crosses three of gold's seven pieces (a fifth of
+		// their middles, leaving their hues gold) and an empty square, and
+		// its head covers most of a silver pawn read surely white, moving
+		// its hue off both groups. The arrow's colour shows on enough gold
+		// pieces to join gold's palette, but on the empty square too, so
+		// it tells nothing.
+		{"arrow out of the palette", with(goldBlack[:1], []piece{
+			{1, gold, 7, 0.97}, {2, gold, 7, 0.97}, {3, gold, 10, 0.97},
+			{4, gold, 9, 0.97}, {5, gold, 8, 0.97}, {6, gold, 11, 0.97}}, silverWhite, []piece{{34, silver, 1, 0.97}}),
+			[]arrow{{1, 0.2, green}, {2, 0.2, green}, {3, 0.2, green}, {20, 0.2, green}, {34, 0.7, green}}, false, map[int]int{34: 1}, black},
+		// A black-and-white set, two white pieces wholly under an arrow and
+		// White's king read firmly white: Black's palette would hold the
+		// black the arrow's pieces do not show, and the king's outline
+		// would vote for it; black and white are no paint.
+		{"outline is no paint", []piece{
+			{0, black, 12, 0.97}, {1, black, 7, 0.97}, {2, black, 7, 0.97}, {3, black, 10, 0.97}, {4, black, 9, 0.97},
+			{60, white, 6, 0.97}, {36, white, 1, 0.95}, {44, white, 4, 0.95}},
+			[]arrow{{36, 1, tinted}, {44, 1, tinted}}, false, map[int]int{60: 6}, black},
 	} {
-		img, probs := board([]piece{
-			{0, gold, 12, 0.9}, {9, gold, 7, 0.8}, {10, gold, 7, 0.9}, {12, gold, 10, 0.95},
-			{48, silver, 1, 0.95}, {49, silver, 1, 0.9}, {50, silver, 4, 0.9}, {60, silver, 6, 0.95},
-			{11, silver, 7, 0.95},
-		})
-		outline(img, probs)
-		cover(img, 11, c.cover, c.arrow)
-		out, changes := Sides(img, probs)
-		if got := argmax(out[11]); got != 1 {
-			t.Errorf("arrow over %.0f%%: square 11 class %d, want 1 (changes %v)", 100*c.cover, got, changes)
-		}
-	}
-}
-
-// TestSidesPaintPastArrowGold: the same with the sides' paints swapped, a
-// gold (black) pawn read firmly as white under the arrow, its paint
-// noisy as a JPEG leaves it: it is Black's.
-func TestSidesPaintPastArrowGold(t *testing.T) {
-	img, probs := board([]piece{
-		{0, silver, 6, 0.9}, {9, silver, 1, 0.8}, {10, silver, 1, 0.9}, {12, silver, 4, 0.95},
-		{48, gold, 7, 0.95}, {49, gold, 7, 0.9}, {50, gold, 10, 0.9}, {60, gold, 12, 0.95},
-		{11, gold, 1, 0.95},
-	})
-	outline(img, probs)
-	rng := rand.New(rand.NewSource(1))
-	for y := range 8 * side {
-		for x := range 8 * side {
-			c := img.RGBAAt(x, y)
+		img, probs := board(c.pieces)
+		outline(img, probs, c.edge)
+		if c.noise {
+			rng := rand.New(rand.NewSource(1))
 			n := func(v uint8) uint8 { return uint8(min(255, max(0, int(v)+rng.Intn(7)-3))) }
-			img.SetRGBA(x, y, color.RGBA{n(c.R), n(c.G), n(c.B), 255})
+			for y := range 8 * side {
+				for x := range 8 * side {
+					p := img.RGBAAt(x, y)
+					img.SetRGBA(x, y, color.RGBA{n(p.R), n(p.G), n(p.B), 255})
+				}
+			}
 		}
-	}
-	cover(img, 11, 0.5, color.RGBA{60, 80, 160, 255})
-	out, changes := Sides(img, probs)
-	if got := argmax(out[11]); got != 7 {
-		t.Errorf("square 11 class %d, want 7 (changes %v)", got, changes)
-	}
-}
-
-// TestSidesOnePieceOnItsSide: an ending, gold Black read surely so, and
-// White's two silver pieces, the king read white and the pawn doubtfully
-// black: silver's palette would rest on the king alone, and would be
-// empty, so that the outlines both sides share would count for gold
-// alone. The paints tell nothing; the hues settle the pawn on White's
-// side, and the king stays White's.
-func TestSidesOnePieceOnItsSide(t *testing.T) {
-	img, probs := board([]piece{
-		{0, gold, 12, 0.97}, {1, gold, 7, 0.97}, {2, gold, 7, 0.97}, {3, gold, 10, 0.97}, {4, gold, 9, 0.97},
-		{60, silver, 6, 0.97}, {52, silver, 7, 0.6},
-	})
-	outline(img, probs)
-	out, changes := Sides(img, probs)
-	for sq, want := range map[int]int{60: 6, 52: 1} {
-		if got := argmax(out[sq]); got != want {
-			t.Errorf("square %d: class %d, want %d (changes %v)", sq, got, want, changes)
+		for _, a := range c.arrows {
+			cover(img, a.sq, a.share, a.c)
 		}
-	}
-}
-
-// TestSidesArrowOutOfPalette: one green arrow crosses three of gold's
-// pieces (a fifth of their middles, leaving their hues gold) and an empty
-// square, and its head covers most of a silver pawn read surely white,
-// whose hue it moves off both groups. The arrow's colour shows on enough
-// gold pieces to join gold's palette, but it shows on the empty square
-// too, so it tells nothing: the pawn stays White's.
-func TestSidesArrowOutOfPalette(t *testing.T) {
-	for _, share := range []float64{0.6, 0.7, 0.8} {
-		img, probs := board([]piece{
-			{0, gold, 12, 0.97}, {1, gold, 7, 0.97}, {2, gold, 7, 0.97}, {3, gold, 10, 0.97},
-			{4, gold, 9, 0.97}, {5, gold, 8, 0.97}, {6, gold, 11, 0.97},
-			{48, silver, 1, 0.95}, {49, silver, 1, 0.9}, {50, silver, 4, 0.9}, {60, silver, 6, 0.95},
-			{34, silver, 1, 0.97},
-		})
-		outline(img, probs)
-		for _, sq := range []int{1, 2, 3, 20} {
-			cover(img, sq, 0.2, green)
-		}
-		cover(img, 34, share, green)
 		out, changes := Sides(img, probs)
-		if got := argmax(out[34]); got != 1 {
-			t.Errorf("arrow over %.0f%%: square 34 class %d, want 1 (changes %v)", 100*share, got, changes)
+		for sq, want := range c.want {
+			if got := argmax(out[sq]); got != want {
+				t.Errorf("%s: square %d class %d, want %d (changes %v)", c.name, sq, got, want, changes)
+			}
 		}
 	}
 }
@@ -274,75 +278,6 @@ func TestSidesOneGroupReadNearEven(t *testing.T) {
 	out, changes := Sides(img, probs)
 	if got := argmax(out[3]); got != 7 {
 		t.Errorf("square 3: class %d, want 7 (changes %v)", got, changes)
-	}
-}
-
-// TestSidesNearEvenNeedsNoFirmAgainst: a black-and-white set, an arrow
-// over two of White's pieces read surely white, and the rest, Black's
-// four pieces, White's king read firmly white and two white pawns read
-// fairly surely so, in the other hue group. That group leans to Black by
-// under 0.2: enough beside the arrow's sure pair were it a paint read
-// near even, but it holds a firm reading against it, so nothing changes
-// (the white pawns would turn black).
-func TestSidesNearEvenNeedsNoFirmAgainst(t *testing.T) {
-	tinted := color.RGBA{82, 178, 98, 255} // white under green at 0.8
-	img, probs := board([]piece{
-		{0, black, 12, 0.95}, {1, black, 7, 0.95}, {2, black, 7, 0.95}, {3, black, 10, 0.95},
-		{60, white, 6, 0.95}, {52, white, 1, 0.845}, {53, white, 1, 0.845},
-		{36, tinted, 1, 0.95}, {44, tinted, 4, 0.95},
-	})
-	if out, changes := Sides(img, probs); out != probs || changes != nil {
-		t.Errorf("changed %v", changes)
-	}
-}
-
-// TestSidesNearEvenAverageTooLow: White's silver pieces read only fairly
-// (a mean lean of 0.25) and Black's gold ones near even (0.1): the two
-// groups' leans average under 0.2, too little to go by.
-func TestSidesNearEvenAverageTooLow(t *testing.T) {
-	img, probs := board([]piece{
-		{48, silver, 1, 0.625}, {49, silver, 1, 0.625}, {50, silver, 4, 0.625}, {60, silver, 6, 0.625},
-		{0, gold, 12, 0.58}, {1, gold, 7, 0.56}, {2, gold, 10, 0.57}, {3, gold, 7, 0.49},
-	})
-	if out, changes := Sides(img, probs); out != probs || changes != nil {
-		t.Errorf("changed %v", changes)
-	}
-}
-
-// TestSidesOutlineIsNoPaint: a black-and-white set, every piece outlined
-// in black, two white pieces wholly under an arrow and White's king read
-// firmly white. Black's palette would hold the black that the arrow's
-// pieces do not show, and the king's outline would vote for it; black
-// and white are no paint, and the king stays White's.
-func TestSidesOutlineIsNoPaint(t *testing.T) {
-	tinted := color.RGBA{82, 178, 98, 255}
-	img, probs := board([]piece{
-		{0, black, 12, 0.97}, {1, black, 7, 0.97}, {2, black, 7, 0.97}, {3, black, 10, 0.97}, {4, black, 9, 0.97},
-		{60, white, 6, 0.97}, {36, white, 1, 0.95}, {44, white, 4, 0.95},
-	})
-	outline(img, probs)
-	cover(img, 36, 1, tinted)
-	cover(img, 44, 1, tinted)
-	out, changes := Sides(img, probs)
-	if got := argmax(out[60]); got != 6 {
-		t.Errorf("king class %d, want 6 (changes %v)", got, changes)
-	}
-}
-
-// TestSidesThinPaintTellsNothing: a silver pawn read firmly black under
-// an arrow that leaves a sliver of it clear, under 5% of the square's
-// middle: too little of its paint to tell, and it keeps its reading.
-func TestSidesThinPaintTellsNothing(t *testing.T) {
-	img, probs := board([]piece{
-		{0, gold, 12, 0.9}, {9, gold, 7, 0.8}, {10, gold, 7, 0.9}, {12, gold, 10, 0.95},
-		{48, silver, 1, 0.95}, {49, silver, 1, 0.9}, {50, silver, 4, 0.9}, {60, silver, 6, 0.95},
-		{11, silver, 7, 0.95},
-	})
-	outline(img, probs)
-	cover(img, 11, 0.85, color.RGBA{60, 80, 160, 255})
-	out, changes := Sides(img, probs)
-	if got := argmax(out[11]); got != 7 {
-		t.Errorf("square 11 class %d, want 7 as read (changes %v)", got, changes)
 	}
 }
 
@@ -403,21 +338,45 @@ func TestSidesShadedPaintAndArrow(t *testing.T) {
 	}
 }
 
-// TestSidesArrowOverFewerSide: a black-and-white set, Black with more
-// pieces, and a green arrow over two of White's: the arrow's pieces make
-// a hue group, and the rest lean to Black as a whole, but two of White's
-// three pieces among them are read firmly white. Nothing changes; least of all the
-// white king turns black.
-func TestSidesArrowOverFewerSide(t *testing.T) {
+// TestSidesLeftAsRead: boards whose hue groups are not the sides, or do
+// not lean to them enough, and come back as read.
+func TestSidesLeftAsRead(t *testing.T) {
 	tinted := color.RGBA{82, 178, 98, 255} // white under green at 0.8
-	img, probs := board([]piece{
-		{0, black, 12, 0.97}, {1, black, 7, 0.97}, {2, black, 7, 0.97}, {3, black, 10, 0.97}, {4, black, 9, 0.97},
-		{5, black, 7, 0.97}, {6, black, 8, 0.97}, {7, black, 11, 0.97}, {8, black, 7, 0.97},
-		{52, white, 1, 0.8}, {53, white, 1, 0.9}, {60, white, 6, 0.94},
-		{36, tinted, 1, 0.95}, {44, tinted, 4, 0.95},
-	})
-	if out, changes := Sides(img, probs); out != probs || changes != nil {
-		t.Errorf("changed %v", changes)
+	for _, c := range []struct {
+		name   string
+		pieces []piece
+	}{
+		// A black-and-white set, Black with more pieces, and a green
+		// arrow over two of White's: the arrow's pieces make a hue group,
+		// and the rest lean to Black as a whole, but two of White's three
+		// pieces among them are read firmly white. Least of all the white
+		// king turns black.
+		{"arrow over the fewer side", []piece{
+			{0, black, 12, 0.97}, {1, black, 7, 0.97}, {2, black, 7, 0.97}, {3, black, 10, 0.97}, {4, black, 9, 0.97},
+			{5, black, 7, 0.97}, {6, black, 8, 0.97}, {7, black, 11, 0.97}, {8, black, 7, 0.97},
+			{52, white, 1, 0.8}, {53, white, 1, 0.9}, {60, white, 6, 0.94},
+			{36, tinted, 1, 0.95}, {44, tinted, 4, 0.95}}},
+		// The same with the arrow's pair read surely white, and the rest,
+		// Black's four pieces, White's king read firmly white and two
+		// white pawns read fairly surely so, leaning to Black by under
+		// 0.2: enough beside the pair were it a paint read near even, but
+		// it holds a firm reading against it (the white pawns would turn
+		// black).
+		{"near even with a firm reading against", []piece{
+			{0, black, 12, 0.95}, {1, black, 7, 0.95}, {2, black, 7, 0.95}, {3, black, 10, 0.95},
+			{60, white, 6, 0.95}, {52, white, 1, 0.845}, {53, white, 1, 0.845},
+			{36, tinted, 1, 0.95}, {44, tinted, 4, 0.95}}},
+		// White's silver pieces read only fairly (a mean lean of 0.25)
+		// and Black's gold ones near even (0.1): the groups' leans average
+		// under 0.2, too little to go by.
+		{"leans too low on average", []piece{
+			{48, silver, 1, 0.625}, {49, silver, 1, 0.625}, {50, silver, 4, 0.625}, {60, silver, 6, 0.625},
+			{0, gold, 12, 0.58}, {1, gold, 7, 0.56}, {2, gold, 10, 0.57}, {3, gold, 7, 0.49}}},
+	} {
+		img, probs := board(c.pieces)
+		if out, changes := Sides(img, probs); out != probs || changes != nil {
+			t.Errorf("%s: changed %v", c.name, changes)
+		}
 	}
 }
 
