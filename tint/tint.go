@@ -79,9 +79,9 @@ const (
 	// other's are read surely; but all of it in a group holding a piece
 	// read firmly against it, which more likely mixes the sides, as the
 	// rest of a black-and-white set does beside an arrow's pieces).
-	// Leans, not pieces,
-	// are counted, so that a few pieces read doubtfully against their
-	// group (a silver pawn at 0.6 white) do not outvote the sure ones.
+	// Leans, not pieces, are counted, so that a few pieces read
+	// doubtfully against their group (a silver pawn at 0.6 white) do not
+	// outvote the sure ones.
 	// Where pieces differ in hue only because an arrow is drawn over
 	// some of them, the other group holds sure pieces of both sides.
 	minAgree = 0.7
@@ -94,8 +94,8 @@ const (
 	// firm reading against its group stands, unless the piece's paint
 	// tells its side (see paints): the hue of a piece under a coloured
 	// arrow can fall in the other side's group (a blue arrow over a brown
-	// piece greys it). Two firm readings against one group
-	// say that the hues are not the sides, and nothing is changed: in a
+	// piece greys it). Two firm readings against one group say that the
+	// hues are not the sides, and nothing is changed: in a
 	// black-and-white set with an arrow over two of one side's pieces,
 	// the arrow's pieces make one group and all the rest the other,
 	// which then holds the rest of the smaller side, read firmly against
@@ -110,6 +110,8 @@ const (
 	// pixels share a bin or two (a value near a bin's edge splits
 	// between two under noise, which palettePieces tolerates).
 	paletteStep = 16
+	// levels is the number of bins along each of red, green and blue.
+	levels = 256 / paletteStep
 	// palettePieces is the share of a group's pieces read on its side
 	// (minGroup at least) whose ink must show a colour bin for it to be
 	// in the group's palette: a paint shows on each of its side's
@@ -152,15 +154,13 @@ func Sides[P ~[13]float32](board *image.RGBA, probs [64]P) ([64]P, []Change) {
 	out := probs
 	var inks [64][]color.RGBA
 	var middle int
-	for i := range probs {
-		inks[i], middle = ink(board, i)
-	}
 	var hues [][2]float64
 	var squares []int
 	for i := range probs {
 		if probs[i][0] >= occupied {
 			continue
 		}
+		inks[i], middle = ink(board, i)
 		if h, ok := hue(inks[i], middle); ok {
 			hues = append(hues, h)
 			squares = append(squares, i)
@@ -183,6 +183,13 @@ func Sides[P ~[13]float32](board *image.RGBA, probs [64]P) ([64]P, []Change) {
 	}
 	if !agree(probs, squares, group, white) {
 		return out, nil
+	}
+	// The paints also need the empty squares' ink (see paints), walked
+	// only for boards whose hues got this far.
+	for i := range probs {
+		if probs[i][0] >= occupied {
+			inks[i], _ = ink(board, i)
+		}
 	}
 	paint := paints(inks, middle, probs, squares, group, white)
 	var changes []Change
@@ -269,10 +276,6 @@ func ink(board *image.RGBA, i int) ([]color.RGBA, int) {
 // and the other group's would take the outlines both share: nothing is
 // told.
 func paints[P ~[13]float32](inks [64][]color.RGBA, middle int, probs [64]P, squares, group []int, white int) []int {
-	const levels = 256 / paletteStep
-	bin := func(c color.RGBA) int {
-		return (int(c.R)/paletteStep*levels+int(c.G)/paletteStep)*levels + int(c.B)/paletteStep
-	}
 	paint := make([]int, len(squares))
 	for k := range paint {
 		paint[k] = none
@@ -338,6 +341,11 @@ func paints[P ~[13]float32](inks [64][]color.RGBA, middle int, probs [64]P, squa
 	return paint
 }
 
+// bin is the colour bin (see paletteStep) that c falls in.
+func bin(c color.RGBA) int {
+	return (int(c.R)/paletteStep*levels+int(c.G)/paletteStep)*levels + int(c.B)/paletteStep
+}
+
 // inkBin says whether colour bin b is near-black or near-white grey: the
 // outlines and fills of a black-and-white set, which are no paint. In such
 // a set with an arrow drawn over some of one side's pieces, the other
@@ -345,7 +353,6 @@ func paints[P ~[13]float32](inks [64][]color.RGBA, middle int, probs [64]P, squa
 // a white piece, its fill in neither palette, would go to Black by its
 // outline. Silver (about 185, 185, 195) is not so grey or light.
 func inkBin(b int) bool {
-	const levels = 256 / paletteStep
 	r, g, bl := b/(levels*levels), b/levels%levels, b%levels
 	grey := max(r, g, bl)-min(r, g, bl) <= 1
 	return grey && (max(r, g, bl) < 48/paletteStep || min(r, g, bl) >= 224/paletteStep)
@@ -520,9 +527,8 @@ const none = -1
 // agree says whether the groups' pieces lean, as read, to their groups'
 // sides: the two groups' on average by minLean (each by a quarter of
 // that, or by all of it if it holds a firm reading against it), and
-// minAgree of all their
-// leans together, with no group holding two pieces read firmly (see
-// sure) against it.
+// minAgree of all their leans together, with no group holding two pieces
+// read firmly (see sure) against it.
 func agree[P ~[13]float32](probs [64]P, squares, group []int, white int) bool {
 	var lean, n, firm [2]float64
 	var yes, all float64
