@@ -233,6 +233,33 @@ func TestSidesPaints(t *testing.T) {
 			{1, gold, 7, 0.97}, {2, gold, 7, 0.97}, {3, gold, 10, 0.97},
 			{4, gold, 9, 0.97}, {5, gold, 8, 0.97}, {6, gold, 11, 0.97}}, silverWhite, []piece{{34, silver, 1, 0.97}}),
 			[]arrow{{1, 0.2, green}, {2, 0.2, green}, {3, 0.2, green}, {20, 0.2, green}, {34, 0.7, green}}, false, map[int]int{34: 1}, black},
+		// Two silver pawns read white, not firmly, under an orange that
+		// puts their hues in gold's group: read against that group's side,
+		// they are no part of its palette, which would otherwise hold
+		// silver too, so that silver told nothing, and pawn 11 kept its
+		// firm misreading.
+		{"read against the group", with(goldBlack, silverWhite, []piece{
+			{11, silver, 7, 0.95}, {13, silver, 1, 0.6}, {14, silver, 1, 0.6}}),
+			[]arrow{{11, 0.4, blue}, {13, 0.7, orange}, {14, 0.7, orange}}, false, map[int]int{11: 1, 13: 1, 14: 1}, brown},
+		// Gold over half of a silver pawn read firmly white: about as much
+		// of its ink lies in each palette, which tells nothing, and the
+		// firm reading stands.
+		{"paint split", with(goldBlack, silverWhite, []piece{{11, silver, 1, 0.95}}),
+			[]arrow{{11, 0.5, gold}}, false, map[int]int{11: 1}, black},
+		// The green crosses two of gold's seven pieces only: fewer than
+		// 30% of them, so not gold's paint, though no empty square shows
+		// it.
+		{"arrow over two pieces", with(goldBlack[:1], []piece{
+			{1, gold, 7, 0.97}, {2, gold, 7, 0.97}, {3, gold, 10, 0.97},
+			{4, gold, 9, 0.97}, {5, gold, 8, 0.97}, {6, gold, 11, 0.97}}, silverWhite, []piece{{34, silver, 1, 0.97}}),
+			[]arrow{{1, 0.2, green}, {2, 0.2, green}, {34, 0.7, green}}, false, map[int]int{34: 1}, black},
+		// One of gold's pieces is shaded darker: gold's palette is what
+		// most of its pieces show, not what all do, and the swapped
+		// paints' pawn is still told by it.
+		{"gold, one shaded", []piece{
+			{0, silver, 6, 0.9}, {9, silver, 1, 0.8}, {10, silver, 1, 0.9}, {12, silver, 4, 0.95},
+			{48, gold, 7, 0.95}, {49, gold, 7, 0.9}, {50, gold, 10, 0.9}, {60, color.RGBA{150, 120, 30, 255}, 12, 0.95},
+			{11, gold, 1, 0.95}}, []arrow{{11, 0.5, blue}}, false, map[int]int{11: 7}, black},
 		// A black-and-white set, two white pieces wholly under an arrow and
 		// White's king read firmly white: Black's palette would hold the
 		// black the arrow's pieces do not show, and the king's outline
