@@ -233,17 +233,19 @@ func TestSidesPaints(t *testing.T) {
 			{1, gold, 7, 0.97}, {2, gold, 7, 0.97}, {3, gold, 10, 0.97},
 			{4, gold, 9, 0.97}, {5, gold, 8, 0.97}, {6, gold, 11, 0.97}}, silverWhite, []piece{{34, silver, 1, 0.97}}),
 			[]arrow{{1, 0.2, green}, {2, 0.2, green}, {3, 0.2, green}, {20, 0.2, green}, {34, 0.7, green}}, false, map[int]int{34: 1}, black},
-		// Two silver pawns read white, not firmly, under an orange that
-		// puts their hues in gold's group: read against that group's side,
-		// they are no part of its palette, which would otherwise hold
-		// silver too, so that silver told nothing, and pawn 11 kept its
-		// firm misreading.
+		// Two silver pawns read white, not firmly, whose hues an orange
+		// arrow over most of them (and, on the dark square, the brown
+		// outline it leaves) puts in gold's group: read against that
+		// group's side, they are no part of its palette, which would
+		// otherwise hold silver too. Silver would then tell nothing: pawn
+		// 11 would keep its firm misreading, and the two would go to
+		// Black with their hue group.
 		{"read against the group", with(goldBlack, silverWhite, []piece{
 			{11, silver, 7, 0.95}, {13, silver, 1, 0.6}, {14, silver, 1, 0.6}}),
 			[]arrow{{11, 0.4, blue}, {13, 0.7, orange}, {14, 0.7, orange}}, false, map[int]int{11: 1, 13: 1, 14: 1}, brown},
-		// Gold over half of a silver pawn read firmly white: about as much
-		// of its ink lies in each palette, which tells nothing, and the
-		// firm reading stands.
+		// Gold over half of a silver pawn read firmly white: two thirds of
+		// its ink that lies in one palette lies in gold's, under three
+		// quarters, which tells nothing, and the firm reading stands.
 		{"paint split", with(goldBlack, silverWhite, []piece{{11, silver, 1, 0.95}}),
 			[]arrow{{11, 0.5, gold}}, false, map[int]int{11: 1}, black},
 		// The green crosses two of gold's seven pieces only: fewer than
@@ -253,9 +255,10 @@ func TestSidesPaints(t *testing.T) {
 			{1, gold, 7, 0.97}, {2, gold, 7, 0.97}, {3, gold, 10, 0.97},
 			{4, gold, 9, 0.97}, {5, gold, 8, 0.97}, {6, gold, 11, 0.97}}, silverWhite, []piece{{34, silver, 1, 0.97}}),
 			[]arrow{{1, 0.2, green}, {2, 0.2, green}, {34, 0.7, green}}, false, map[int]int{34: 1}, black},
-		// One of gold's pieces is shaded darker: gold's palette is what
-		// most of its pieces show, not what all do, and the swapped
-		// paints' pawn is still told by it.
+		// One of gold's four pieces is shaded darker: gold's palette is
+		// what 30% of its pieces show (two here), not what all do, and
+		// the swapped paints' pawn, whose hue the arrow puts in silver's
+		// group, where it is read on silver's side, is still told by it.
 		{"gold, one shaded", []piece{
 			{0, silver, 6, 0.9}, {9, silver, 1, 0.8}, {10, silver, 1, 0.9}, {12, silver, 4, 0.95},
 			{48, gold, 7, 0.95}, {49, gold, 7, 0.9}, {50, gold, 10, 0.9}, {60, color.RGBA{150, 120, 30, 255}, 12, 0.95},
