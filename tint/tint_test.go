@@ -173,8 +173,8 @@ type arrow struct {
 	c     color.RGBA
 }
 
-// TestSidesPaints: boards whose pieces are outlined in black, as screen
-// sets draw them, with arrows over some, and the classes the paints (and
+// TestSidesPaints: boards whose pieces are outlined (in black, or in a
+// colour), as screen sets draw them, with arrows over some, and the classes the paints (and
 // the hues where they do not tell) must leave on the squares named.
 func TestSidesPaints(t *testing.T) {
 	blue, orange := color.RGBA{60, 80, 160, 255}, color.RGBA{190, 140, 60, 255}
@@ -183,6 +183,16 @@ func TestSidesPaints(t *testing.T) {
 	goldBlack := []piece{{0, gold, 12, 0.9}, {9, gold, 7, 0.8}, {10, gold, 7, 0.9}, {12, gold, 10, 0.95}}
 	silverWhite := []piece{{48, silver, 1, 0.95}, {49, silver, 1, 0.9}, {50, silver, 4, 0.9}, {60, silver, 6, 0.95}}
 	with := func(ps ...[]piece) []piece { return slices.Concat(ps...) }
+	// An ending: five gold pieces read surely, a silver king, and a
+	// silver pawn read black at 0.6.
+	ending := []piece{
+		{0, gold, 12, 0.97}, {1, gold, 7, 0.97}, {2, gold, 7, 0.97}, {3, gold, 10, 0.97}, {4, gold, 9, 0.97},
+		{60, silver, 6, 0.97}, {52, silver, 7, 0.6}}
+	// Seven gold pieces, the silver ones, and a silver pawn on 34 read
+	// surely white.
+	goldSeven := with(goldBlack[:1], []piece{
+		{1, gold, 7, 0.97}, {2, gold, 7, 0.97}, {3, gold, 10, 0.97},
+		{4, gold, 9, 0.97}, {5, gold, 8, 0.97}, {6, gold, 11, 0.97}}, silverWhite, []piece{{34, silver, 1, 0.97}})
 	for _, c := range []struct {
 		name   string
 		pieces []piece
@@ -215,23 +225,17 @@ func TestSidesPaints(t *testing.T) {
 		// empty, so that the outlines both sides share would count for
 		// gold alone. The paints tell nothing; the hues settle the pawn on
 		// White's side, and the king stays White's.
-		{"one piece on its side", []piece{
-			{0, gold, 12, 0.97}, {1, gold, 7, 0.97}, {2, gold, 7, 0.97}, {3, gold, 10, 0.97}, {4, gold, 9, 0.97},
-			{60, silver, 6, 0.97}, {52, silver, 7, 0.6}}, nil, false, map[int]int{60: 6, 52: 1}, brown},
+		{"one piece on its side", ending, nil, false, map[int]int{60: 6, 52: 1}, brown},
 		// The same in black outlines, which are no paint either (see the
 		// last case).
-		{"one piece on its side, black outlines", []piece{
-			{0, gold, 12, 0.97}, {1, gold, 7, 0.97}, {2, gold, 7, 0.97}, {3, gold, 10, 0.97}, {4, gold, 9, 0.97},
-			{60, silver, 6, 0.97}, {52, silver, 7, 0.6}}, nil, false, map[int]int{60: 6, 52: 1}, black},
+		{"one piece on its side, black outlines", ending, nil, false, map[int]int{60: 6, 52: 1}, black},
 		// One green arrow crosses three of gold's seven pieces (a fifth of
 		// their middles, leaving their hues gold) and an empty square, and
 		// its head covers most of a silver pawn read surely white, moving
 		// its hue off both groups. The arrow's colour shows on enough gold
 		// pieces to join gold's palette, but on the empty square too, so
 		// it tells nothing.
-		{"arrow out of the palette", with(goldBlack[:1], []piece{
-			{1, gold, 7, 0.97}, {2, gold, 7, 0.97}, {3, gold, 10, 0.97},
-			{4, gold, 9, 0.97}, {5, gold, 8, 0.97}, {6, gold, 11, 0.97}}, silverWhite, []piece{{34, silver, 1, 0.97}}),
+		{"arrow out of the palette", goldSeven,
 			[]arrow{{1, 0.2, green}, {2, 0.2, green}, {3, 0.2, green}, {20, 0.2, green}, {34, 0.7, green}}, false, map[int]int{34: 1}, black},
 		// Two silver pawns read white, not firmly, whose hues an orange
 		// arrow over most of them (and, on the dark square, the brown
@@ -251,9 +255,7 @@ func TestSidesPaints(t *testing.T) {
 		// The green crosses two of gold's seven pieces only: fewer than
 		// 30% of them, so not gold's paint, though no empty square shows
 		// it.
-		{"arrow over two pieces", with(goldBlack[:1], []piece{
-			{1, gold, 7, 0.97}, {2, gold, 7, 0.97}, {3, gold, 10, 0.97},
-			{4, gold, 9, 0.97}, {5, gold, 8, 0.97}, {6, gold, 11, 0.97}}, silverWhite, []piece{{34, silver, 1, 0.97}}),
+		{"arrow over two pieces", goldSeven,
 			[]arrow{{1, 0.2, green}, {2, 0.2, green}, {34, 0.7, green}}, false, map[int]int{34: 1}, black},
 		// One of gold's four pieces is shaded darker: gold's palette is
 		// what 30% of its pieces show (two here), not what all do, and
