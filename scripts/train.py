@@ -145,6 +145,28 @@ def widen(m, ch, emb, seed=0):
     return n
 
 
+def soup(model, paths, weights="", hw=(32, 32)):
+    """model holding the weighted mean of the weights of paths (comma-separated state
+    dicts, .pt, or exports, .onnx; weights comma-separated, equal by default). Runs
+    fine-tuned from one start average into a model better than each (a weight "soup");
+    exports hold no BatchNorm, so with an .onnx first the model is rebuilt without it."""
+    def state(p):
+        return load_onnx(p, hw).state_dict() if p.endswith(".onnx") else torch.load(p)
+    paths = paths.split(",")
+    if paths[0].endswith(".onnx"):
+        model = load_onnx(paths[0], hw)
+    sds = [state(p) for p in paths]
+    ws = [float(w) for w in weights.split(",")] if weights else [1.0] * len(sds)
+    if len(ws) != len(sds):
+        raise SystemExit("--average-weights: %d weights for %d models" % (len(ws), len(sds)))
+    ws = [w / sum(ws) for w in ws]
+    avg = {k: sum(w * sd[k].float() for w, sd in zip(ws, sds)).to(sds[0][k].dtype)
+           if sds[0][k].is_floating_point() else sds[0][k] for k in sds[0]}
+    model.load_state_dict(avg)
+    log("averaged %d state dicts: %s, weights %s" % (len(sds), ",".join(paths), ws))
+    return model
+
+
 def train_step(model, opt, xb, yb, teachers=(), distill=0.0, dT=2.0):
     """One optimiser step on a batch; returns the loss. With teachers, a share
     distill of the loss is the KL divergence from the teachers' averaged
@@ -362,20 +384,7 @@ def main():
     if a.init:
         model.load_state_dict(torch.load(a.init))
     if a.average:
-        def weights(p):
-            return load_onnx(p).state_dict() if p.endswith(".onnx") else torch.load(p)
-        paths = a.average.split(",")
-        if paths[0].endswith(".onnx"):
-            model = load_onnx(paths[0])
-        sds = [weights(p) for p in paths]
-        ws = [float(w) for w in a.average_weights.split(",")] if a.average_weights else [1.0] * len(sds)
-        if len(ws) != len(sds):
-            raise SystemExit("--average-weights: %d weights for %d models" % (len(ws), len(sds)))
-        ws = [w / sum(ws) for w in ws]
-        avg = {k: sum(w * sd[k].float() for w, sd in zip(ws, sds)).to(sds[0][k].dtype)
-               if sds[0][k].is_floating_point() else sds[0][k] for k in sds[0]}
-        model.load_state_dict(avg)
-        log("averaged %d state dicts: %s, weights %s" % (len(sds), a.average, ws))
+        model = soup(model, a.average, a.average_weights)
     teachers = [load_onnx(p).eval() for p in a.teacher.split(",")] if a.teacher else []
     nparams = sum(p.numel() for p in model.parameters())
     log("params %d" % nparams)

@@ -13,7 +13,7 @@ import torch
 import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from train import Net, fold, export, predict, fit_T, ece, log, train_step, load_onnx  # noqa: E402
+from train import Net, fold, export, predict, fit_T, ece, log, train_step, load_onnx, soup  # noqa: E402
 from fenprep import CLASSES  # noqa: E402
 
 
@@ -67,6 +67,11 @@ def main():
     ap.add_argument("--bs", type=int, default=128)
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--init-onnx", default="", help="go on training an exported photo model (one for other crops than --hw is resampled to them)")
+    ap.add_argument("--average", default="",
+                    help="comma-separated photo model exports fine-tuned from one start, averaged into the model "
+                         "(a weight soup, as train.py --average); with --minutes 0 it is only calibrated, exported and evaluated")
+    ap.add_argument("--average-weights", default="",
+                    help="comma-separated weights for --average's models (default: equal); they are normalized")
     ap.add_argument("--ch", default="16,32,32,64,64", help="the five convolutions' widths")
     ap.add_argument("--emb", type=int, default=96, help="the embedding's width")
     ap.add_argument("--hw", default="64,32", help="the crops' height and width (photocrops -h, -w); "
@@ -96,7 +101,10 @@ def main():
     hw = tuple(int(v) for v in a.hw.split(","))
     if X.shape[1:] != hw:
         sys.exit("crops are %dx%d (height x width), --hw says %dx%d" % (X.shape[1:] + hw))
-    model = load_onnx(a.init_onnx, hw) if a.init_onnx else Net(ch, a.emb, hw=hw)
+    if a.average:
+        model = soup(None, a.average, a.average_weights, hw)
+    else:
+        model = load_onnx(a.init_onnx, hw) if a.init_onnx else Net(ch, a.emb, hw=hw)
     nparams = sum(p.numel() for p in model.parameters())
     log("params %d" % nparams)
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=1e-4)
@@ -109,10 +117,10 @@ def main():
     p /= p.sum()
     t0, step = time.time(), 0
     while True:
-        frac = step / a.steps if a.steps else (time.time() - t0) / budget
+        frac = step / a.steps if a.steps else (time.time() - t0) / budget if budget > 0 else 1
         if frac >= 1:
             break
-        warm = 1.0 if a.init_onnx else min(1.0, step / 200)
+        warm = 1.0 if a.init_onnx or a.average else min(1.0, step / 200)
         lr = a.lr * warm * (0.02 + 0.98 * 0.5 * (1 + math.cos(math.pi * frac)))
         for g in opt.param_groups:
             g["lr"] = lr
@@ -127,8 +135,10 @@ def main():
             log("  val acc %.4f" % (lv.argmax(1) == Yv[:4000]).float().mean().item())
     # Undo the sampling's shift of the class prior: the network learnt
     # p(class | crop) / sqrt(frequency); its bias gets the square root back.
-    with torch.no_grad():
-        model.fc2.bias += torch.from_numpy(0.5 * np.log(np.maximum(freq, 1))).float()
+    # Exports averaged and not trained on already hold it.
+    if step:
+        with torch.no_grad():
+            model.fc2.bias += torch.from_numpy(0.5 * np.log(np.maximum(freq, 1))).float()
     lv, _ = predict(model, Xv)
     val_acc = (lv.argmax(1) == Yv).float().mean().item()
     T = fit_T(lv, Yv)
