@@ -69,7 +69,8 @@ def main():
     ap.add_argument("--init-onnx", default="", help="go on training an exported photo model (one for other crops than --hw is resampled to them)")
     ap.add_argument("--average", default="",
                     help="comma-separated photo model exports fine-tuned from one start, averaged into the model "
-                         "(a weight soup, as train.py --average); with --minutes 0 it is only calibrated, exported and evaluated")
+                         "(a weight soup, as train.py --average; exports for other crops are resampled); with --minutes 0 and no --steps "
+                         "it is only calibrated, exported and evaluated")
     ap.add_argument("--average-weights", default="",
                     help="comma-separated weights for --average's models (default: equal); they are normalized")
     ap.add_argument("--ch", default="16,32,32,64,64", help="the five convolutions' widths")
@@ -77,6 +78,8 @@ def main():
     ap.add_argument("--hw", default="64,32", help="the crops' height and width (photocrops -h, -w); "
                     "fenscan reads the size from the model")
     a = ap.parse_args()
+    if a.average and (a.init_onnx or any(not p.endswith(".onnx") for p in a.average.split(","))):
+        sys.exit("--average: photo model exports (.onnx) only, and without --init-onnx (the first of them is the start)")
     torch.set_num_threads(2)
     torch.manual_seed(a.seed)
     gen = torch.Generator().manual_seed(a.seed)
@@ -135,7 +138,7 @@ def main():
             log("  val acc %.4f" % (lv.argmax(1) == Yv[:4000]).float().mean().item())
     # Undo the sampling's shift of the class prior: the network learnt
     # p(class | crop) / sqrt(frequency); its bias gets the square root back.
-    # Exports averaged and not trained on already hold it.
+    # Exports loaded (--init-onnx, --average) and not trained on already hold it.
     if step:
         with torch.no_grad():
             model.fc2.bias += torch.from_numpy(0.5 * np.log(np.maximum(freq, 1))).float()
@@ -159,7 +162,7 @@ def main():
         if m.any():
             log("  %-5s n=%5d acc %.4f" % (c or "empty", m.sum(), ok[m].mean()))
     rep = dict(params=nparams, channels=list(fm.cfg[0]), emb=fm.cfg[1], minutes=a.minutes, schedule_steps=a.steps, lr=a.lr,
-               init=a.init_onnx, crop_hw=hw, train_crops=int(len(Yt)), steps=step, val_acc=val_acc, T=T,
+               init=a.init_onnx, average=a.average, average_weights=a.average_weights, crop_hw=hw, train_crops=int(len(Yt)), steps=step, val_acc=val_acc, T=T,
                heldout_acc=float(ok.mean()), heldout_pieces=float(ok[Yh != 0].mean()), heldout_n=int(len(ok)),
                confusion=conf.tolist(), onnx_ops=ops, cv2_diff=float(cvdiff), seconds=time.time() - t_start)
     with open(a.report, "w") as f:
