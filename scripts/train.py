@@ -145,6 +145,16 @@ def widen(m, ch, emb, seed=0):
     return n
 
 
+def soup_args(ap, what, untrained="--minutes 0"):
+    """The --average and --average-weights options of a training script; what says which
+    models --average takes, untrained which options train no step."""
+    ap.add_argument("--average", default="",
+                    help="comma-separated %s to average into the model (a weight 'soup'); with %s "
+                         "it is only calibrated, exported and evaluated" % (what, untrained))
+    ap.add_argument("--average-weights", default="",
+                    help="comma-separated weights for --average's models (default: equal); they are normalized")
+
+
 def soup(model, paths, weights="", hw=(32, 32)):
     """model holding the weighted mean of the weights of paths (comma-separated state
     dicts, .pt, or exports, .onnx; weights comma-separated, equal by default). Runs
@@ -351,12 +361,7 @@ def main():
                     help="comma-separated ONNX models whose averaged answers the net also learns (see --distill)")
     ap.add_argument("--distill", type=float, default=0.5,
                     help="share of the loss taken by the teachers' answers, with --teacher")
-    ap.add_argument("--average", default="",
-                    help="comma-separated state dicts (.pt), or exports (.onnx) for a model trained with --init-onnx, "
-                         "of runs from one start to average into the model (a weight 'soup'); with --minutes 0 "
-                         "it is only calibrated, exported and evaluated")
-    ap.add_argument("--average-weights", default="",
-                    help="comma-separated weights for --average's models (default: equal); they are normalized")
+    soup_args(ap, "state dicts (.pt), or exports (.onnx) for a model trained with --init-onnx, of runs from one start")
     a = ap.parse_args()
     if a.elastic and not a.shape_aug:
         raise SystemExit("--elastic bends the crops that --shape-aug warps: give both")

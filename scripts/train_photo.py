@@ -13,7 +13,7 @@ import torch
 import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from train import Net, fold, export, predict, fit_T, ece, log, train_step, load_onnx, soup  # noqa: E402
+from train import Net, fold, export, predict, fit_T, ece, log, train_step, load_onnx, soup, soup_args  # noqa: E402
 from fenprep import CLASSES  # noqa: E402
 
 
@@ -67,12 +67,8 @@ def main():
     ap.add_argument("--bs", type=int, default=128)
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--init-onnx", default="", help="go on training an exported photo model (one for other crops than --hw is resampled to them)")
-    ap.add_argument("--average", default="",
-                    help="comma-separated photo model exports fine-tuned from one start, averaged into the model "
-                         "(a weight soup, as train.py --average; exports for other crops are resampled); with --minutes 0 and no --steps "
-                         "it is only calibrated, exported and evaluated")
-    ap.add_argument("--average-weights", default="",
-                    help="comma-separated weights for --average's models (default: equal); they are normalized")
+    soup_args(ap, "photo model exports fine-tuned from one start (exports for other crops are resampled)",
+              "--minutes 0 and no --steps")
     ap.add_argument("--ch", default="16,32,32,64,64", help="the five convolutions' widths")
     ap.add_argument("--emb", type=int, default=96, help="the embedding's width")
     ap.add_argument("--hw", default="64,32", help="the crops' height and width (photocrops -h, -w); "
