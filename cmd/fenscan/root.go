@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strings"
 
 	"github.com/fenscan/fenscan"
 	"github.com/fenscan/fenscan/classify"
@@ -41,7 +42,7 @@ func (e usageError) Error() string { return e.err.Error() }
 
 func run(ctx context.Context, args []string, ios ioStreams) int {
 	root := newRootCmd(ios)
-	root.SetArgs(args)
+	root.SetArgs(scanShortcut(root, args))
 	err := root.ExecuteContext(ctx)
 	switch {
 	case err == nil:
@@ -51,11 +52,40 @@ func run(ctx context.Context, args []string, ios ioStreams) int {
 	default:
 		fmt.Fprintf(ios.ErrOut, "fenscan: %v\n", err)
 		var ue usageError
-		if errors.As(err, &ue) {
+		// cobra's error for an unknown command has no type of its own.
+		if errors.As(err, &ue) || strings.HasPrefix(err.Error(), "unknown command ") {
 			return exitUsage
 		}
 		return exitFailed
 	}
+}
+
+// scanShortcut reads `fenscan PICTURE [flags]` as `fenscan scan PICTURE
+// [flags]`, since a picture is what most people give first. A first argument
+// is taken for a picture when it names an existing file or folder, is "-"
+// (standard input), or looks like a path (a dot or a slash, which no command
+// has: a misspelt picture then gets scan's error naming it); a mistyped command
+// still gets cobra's "unknown command" and its suggestions.
+func scanShortcut(root *cobra.Command, args []string) []string {
+	if len(args) == 0 || args[0] != "-" && strings.HasPrefix(args[0], "-") {
+		return args
+	}
+	switch args[0] {
+	case cobra.ShellCompRequestCmd, cobra.ShellCompNoDescRequestCmd:
+		return args // shell completion, which cobra adds at Execute
+	}
+	// help and completion are added at Execute too; added now, a file of that
+	// name does not hide them.
+	root.InitDefaultHelpCmd()
+	root.InitDefaultCompletionCmd()
+	if c, _, err := root.Find(args[:1]); err == nil && c != root {
+		return args
+	}
+	_, err := os.Stat(args[0])
+	if err != nil && args[0] != "-" && !strings.ContainsAny(args[0], "./"+string(os.PathSeparator)) {
+		return args
+	}
+	return append([]string{"scan"}, args...)
 }
 
 func newRootCmd(ios ioStreams) *cobra.Command {
@@ -64,6 +94,7 @@ func newRootCmd(ios ioStreams) *cobra.Command {
 		Short: "Read chess positions from pictures and print FEN",
 		Long: `fenscan finds chessboards in screenshots, diagrams and photos, reads the
 piece on every square and prints each position as FEN, from White's side.
+"fenscan PICTURE... [flags]" is short for "fenscan scan PICTURE... [flags]".
 
 Exit status: 0 when every picture was read, 1 when some failed (each failure
 is reported on standard error, one line naming the file and the cause, and

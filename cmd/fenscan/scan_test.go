@@ -48,6 +48,43 @@ func TestScanOnePicture(t *testing.T) {
 	}
 }
 
+// TestScanShortcut: a picture (or "-") named first is scanned, with scan's
+// flags; a misspelt picture gets scan's error, a mistyped command cobra's
+// usage error; a file named like a command does not hide it.
+func TestScanShortcut(t *testing.T) {
+	want := fenscanRun("scan", "--json", cburnett)
+	if r := fenscanRun(cburnett, "--json"); r.code != exitOK || r.out != want.out {
+		t.Errorf("fenscan PICTURE --json: %+v, want %+v", r, want)
+	}
+	data, err := os.ReadFile(cburnett)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain := fenscanRun("scan", cburnett)
+	if r := runIn(context.Background(), bytes.NewReader(data), nil, "-"); r.code != exitOK || r.out != plain.out {
+		t.Errorf("fenscan -: %+v, want %+v", r, plain)
+	}
+	if r := fenscanRun("no-such-picture.png"); r.code != exitFailed || !strings.Contains(r.err, "no-such-picture.png: cannot read") {
+		t.Errorf("fenscan no-such-picture.png: %+v, want scan's error", r)
+	}
+	if r := fenscanRun("scna", cburnett); r.code != exitUsage || !strings.Contains(r.err, "unknown command") || r.out != "" {
+		t.Errorf("fenscan scna PICTURE: %+v, want exit %d and unknown command", r, exitUsage)
+	}
+	version := fenscanRun("version")
+	t.Chdir(t.TempDir())
+	for _, name := range []string{"version", "help"} {
+		if err := os.WriteFile(name, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if r := fenscanRun("version"); r.code != exitOK || r.out != version.out {
+		t.Errorf("fenscan version beside a file named version: %+v, want %+v", r, version)
+	}
+	if r := fenscanRun("help"); r.code != exitOK || !strings.Contains(r.out, "Usage:") {
+		t.Errorf("fenscan help beside a file named help: %+v", r)
+	}
+}
+
 // TestScanFolder walks a folder with subfolders, a link loop, hidden and
 // non-picture files, a named pipe and a page without a board.
 func TestScanFolder(t *testing.T) {
