@@ -158,7 +158,7 @@ def soup_args(ap, what, untrained="--minutes 0"):
 def soup(model, paths, weights="", hw=(32, 32)):
     """model holding the weighted mean of the weights of paths (comma-separated state
     dicts, .pt, or exports, .onnx; weights comma-separated, equal by default). Runs
-    fine-tuned from one start average into a model better than each (a weight "soup");
+    fine-tuned from one start often average into a model better than each (a weight "soup");
     exports hold no BatchNorm, so with an .onnx first the model is rebuilt without it."""
     def state(p):
         return load_onnx(p, hw).state_dict() if p.endswith(".onnx") else torch.load(p)
