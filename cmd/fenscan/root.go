@@ -14,6 +14,7 @@ import (
 	"github.com/fenscan/fenscan/models"
 	"github.com/fenscan/fenscan/profile"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // Exit codes, documented in the README and --help.
@@ -60,32 +61,72 @@ func run(ctx context.Context, args []string, ios ioStreams) int {
 	}
 }
 
-// scanShortcut reads `fenscan PICTURE [flags]` as `fenscan scan PICTURE
-// [flags]`, since a picture is what most people give first. A first argument
-// is taken for a picture when it names an existing file or folder, is "-"
-// (standard input), or looks like a path (a dot or a slash, which no command
-// has: a misspelt picture then gets scan's error naming it); a mistyped command
-// still gets cobra's "unknown command" and its suggestions.
+// scanShortcut reads `fenscan [flags] PICTURE [flags]` as `fenscan scan
+// [flags] PICTURE [flags]`, since a picture is what most people give first.
+// The first argument that is not a flag or a flag's value (scan's flags tell
+// which take one) is taken for a picture when it names an existing file or
+// folder, is "-" (standard input), or looks like a path (a dot or a slash,
+// which no command has: a misspelt picture then gets scan's error naming
+// it); a mistyped command still gets cobra's "unknown command" and its
+// suggestions. Shell completion requests are read the same way after their
+// first word, so that scan's flags complete after a bare picture.
 func scanShortcut(root *cobra.Command, args []string) []string {
-	if len(args) == 0 || args[0] != "-" && strings.HasPrefix(args[0], "-") {
+	if len(args) > 0 && (args[0] == cobra.ShellCompRequestCmd || args[0] == cobra.ShellCompNoDescRequestCmd) {
+		return append([]string{args[0]}, scanShortcut(root, args[1:])...)
+	}
+	scan, _, err := root.Find([]string{"scan"})
+	if err != nil {
 		return args
 	}
-	switch args[0] {
-	case cobra.ShellCompRequestCmd, cobra.ShellCompNoDescRequestCmd:
-		return args // shell completion, which cobra adds at Execute
+	i := firstOperand(scan.Flags(), args)
+	if i < 0 {
+		return args
 	}
 	// help and completion are added at Execute too; added now, a file of that
 	// name does not hide them.
 	root.InitDefaultHelpCmd()
 	root.InitDefaultCompletionCmd()
-	if c, _, err := root.Find(args[:1]); err == nil && c != root {
+	if c, _, err := root.Find(args[i : i+1]); err == nil && c != root {
 		return args
 	}
-	_, err := os.Stat(args[0])
-	if err != nil && args[0] != "-" && !strings.ContainsAny(args[0], "./"+string(os.PathSeparator)) {
+	_, err = os.Stat(args[i])
+	if err != nil && args[i] != "-" && !strings.ContainsAny(args[i], "./"+string(os.PathSeparator)) {
 		return args
 	}
 	return append([]string{"scan"}, args...)
+}
+
+// firstOperand returns the index of the first argument that is neither a
+// flag nor the value of one, as pflag parses args with the flags of flags
+// (flags it does not know are taken to have no value), or -1.
+func firstOperand(flags *pflag.FlagSet, args []string) int {
+	takesValue := func(f *pflag.Flag) bool { return f != nil && f.NoOptDefVal == "" }
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			if i+1 < len(args) {
+				return i + 1
+			}
+			return -1
+		case a == "-" || !strings.HasPrefix(a, "-"):
+			return i
+		case strings.HasPrefix(a, "--"):
+			if !strings.Contains(a, "=") && takesValue(flags.Lookup(a[2:])) {
+				i++
+			}
+		default: // one or more shorthands, -j2 or -vj 2
+			for k, c := range a[1:] {
+				if takesValue(flags.ShorthandLookup(string(c))) {
+					if k == len(a)-2 {
+						i++
+					}
+					break
+				}
+			}
+		}
+	}
+	return -1
 }
 
 func newRootCmd(ios ioStreams) *cobra.Command {
@@ -94,7 +135,8 @@ func newRootCmd(ios ioStreams) *cobra.Command {
 		Short: "Read chess positions from pictures and print FEN",
 		Long: `fenscan finds chessboards in screenshots, diagrams and photos, reads the
 piece on every square and prints each position as FEN, from White's side.
-"fenscan PICTURE... [flags]" is short for "fenscan scan PICTURE... [flags]".
+"fenscan [flags] PICTURE... [flags]" is short for "fenscan scan PICTURE...
+[flags]": scan's flags may come before the picture or after it.
 
 Exit status: 0 when every picture was read, 1 when some failed (each failure
 is reported on standard error, one line naming the file and the cause, and

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/fenscan/fenscan/internal/badpics"
+	"github.com/spf13/cobra"
 )
 
 const cburnett = "../../testdata/browser-cburnett.png"
@@ -56,6 +57,19 @@ func TestScanShortcut(t *testing.T) {
 	if r := fenscanRun(cburnett, "--json"); r.code != exitOK || r.out != want.out {
 		t.Errorf("fenscan PICTURE --json: %+v, want %+v", r, want)
 	}
+	// Flags before the picture (firstOperand's table below has the forms).
+	for _, args := range [][]string{
+		{"--json", cburnett},
+		{"--kind", "digital", "-j", "1", "--json", cburnett},
+	} {
+		if r := fenscanRun(args...); r.code != exitOK || r.out != want.out {
+			t.Errorf("fenscan %q: %+v, want %+v", args, r, want)
+		}
+	}
+	complete := fenscanRun(cobra.ShellCompRequestCmd, cburnett, "--js")
+	if !strings.Contains(complete.out, "--json") {
+		t.Errorf("completing fenscan PICTURE --js: %+v, want --json offered", complete)
+	}
 	data, err := os.ReadFile(cburnett)
 	if err != nil {
 		t.Fatal(err)
@@ -82,6 +96,32 @@ func TestScanShortcut(t *testing.T) {
 	}
 	if r := fenscanRun("help"); r.code != exitOK || !strings.Contains(r.out, "Usage:") {
 		t.Errorf("fenscan help beside a file named help: %+v", r)
+	}
+}
+
+func TestFirstOperand(t *testing.T) {
+	scan := newScanCmd(ioStreams{})
+	for _, c := range []struct {
+		args []string
+		want int
+	}{
+		{nil, -1},
+		{[]string{"a.png"}, 0},
+		{[]string{"-"}, 0},
+		{[]string{"--json", "a.png"}, 1},
+		{[]string{"--kind", "photo", "a.png"}, 2},
+		{[]string{"--kind=photo", "a.png"}, 1},
+		{[]string{"-j", "2", "a.png"}, 2},
+		{[]string{"-j2", "a.png"}, 1},
+		{[]string{"-vj", "2", "a.png"}, 2}, // -v is not scan's: no value
+		{[]string{"--no-such-flag", "a.png"}, 1},
+		{[]string{"--json", "--", "-a.png"}, 2},
+		{[]string{"--json", "--"}, -1},
+		{[]string{"--kind"}, -1},
+	} {
+		if got := firstOperand(scan.Flags(), c.args); got != c.want {
+			t.Errorf("firstOperand(%q) = %d, want %d", c.args, got, c.want)
+		}
 	}
 }
 
