@@ -74,6 +74,20 @@ UNICODE_FONTS = {
              "Google (Noto fonts)", "OFL-1.1"),
     "freeserif": ("fonts-freefont-ttf", "usr/share/fonts/truetype/freefont/FreeSerif.ttf",
                   "GNU FreeFont contributors", "GPL-3+ with font exception"),
+    # Fonts for Japanese (JIS X 0213 has the chess symbols), Chinese and Korean, and GNU
+    # Unifont: five designs of their own (Ume's and WenQuanYi's crowned kings, Unifont's
+    # 16-pixel grid). Umeplus and Komatuna copy Ume's and Konatu's; Kiloji's and the Aoyagi
+    # fonts' symbols draw nothing.
+    "unifont": ("fonts-unifont", "usr/share/fonts/opentype/unifont/unifont.otf",
+                "Roman Czyborra, Paul Hardy and GNU Unifont contributors", "GPL-2+"),
+    "ume": ("fonts-horai-umefont", "usr/share/fonts/truetype/horai-umefont/ume-tgo4.ttf",
+            "Wataru Hourai", "UmeFont (use, copy, modify, distribute freely)"),
+    "konatu": ("fonts-konatu", "usr/share/fonts/truetype/konatu/Konatu.ttf",
+               "Mitiya Masuda", "MIT"),
+    "d2coding": ("fonts-naver-d2coding", "usr/share/fonts/truetype/naver-d2coding/D2Coding-Ver1.3.2-20180524-all.ttc",
+                 "NAVER Corporation", "OFL-1.1"),
+    "wqy": ("fonts-wqy-microhei", "usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
+            "The WenQuanYi Project Board of Trustees", "Apache-2.0 or GPL-3+ with font exception"),
 }
 UNICODE_CHARS = "".join(chr(0x2654 + i) for i in range(12))  # K Q R B N P, white then black
 # tagua's Enquil font: one outline glyph per piece type (k q r b n p); tagua fills it white for
@@ -406,7 +420,7 @@ def glyph_cells(path, chars):
     None if the font lacks a glyph (PIL would draw its placeholder box)."""
     from PIL import Image, ImageDraw, ImageFont
     from fontTools.ttLib import TTFont
-    cmap = TTFont(path).getBestCmap()
+    cmap = TTFont(path, fontNumber=0).getBestCmap()  # the first font of a collection (.ttc)
     if any(ord(ch) not in cmap for ch in chars):
         return None
     size = 400
