@@ -7,8 +7,8 @@
 #                shipped digital2 was made in session 44)
 #   SECOND_SEED  the seed of the renders and of training (default 161, as the shipped one)
 #   SECOND_MIN   minutes of fine-tuning (default 35, as the shipped one)
-#   ELASTIC      how far crops are bent, in pixels (default 0.4, as the shipped one; the
-#                second before it was made with 0.8 and seed 131 from stage 10)
+#   SECOND_ELASTIC  how far crops are bent, in pixels (default 0.4, as the shipped one;
+#                the second before it was made with 0.8 and seed 131 from stage 10)
 #   BOARDS       boards rendered per training set (default 250, as make model). The renders
 #                are kept in build/data/train_sSEED.npz and reused: delete them after
 #                changing the art or render.py.
@@ -26,7 +26,7 @@ PY=${PY:-/usr/bin/python3}
 FIRST=${FIRST:-models/digital.onnx}
 SEED=${SECOND_SEED:-161}
 MIN=${SECOND_MIN:-35}
-ELASTIC=${ELASTIC:-0.4}
+ELASTIC=${SECOND_ELASTIC:-0.4}
 BOARDS=${BOARDS:-250}
 mkdir -p build/data build/logs
 T0=$(date +%s)
@@ -36,8 +36,8 @@ if [ ! -f "$data" ]; then
   echo "$(date +%T) render train, seed $SEED"
   $PY scripts/render.py --split train --boards-per-set $BOARDS --keep-empty 0.4 --seed "$SEED" --out "$data"
 fi
-# Two networks that err on different crops make a pair; fresh boards, with designs the first
-# never saw, and bent crops move this one's errors away from the first's.
+# Two networks that err on different crops make a pair; fresh boards and bent crops move this
+# one's errors away from the first's (the shipped one also saw five designs the release never did).
 echo "$(date +%T) fine-tune $FIRST ($MIN min, lr 1e-3, elastic $ELASTIC)"
 $PY scripts/train.py --train "$data" --heldout build/data/heldout.npz --minutes "$MIN" --lr 1e-3 \
     --init-onnx "$FIRST" --shape-aug --elastic "$ELASTIC" --seed "$SEED" \

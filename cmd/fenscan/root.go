@@ -78,6 +78,7 @@ func scanShortcut(root *cobra.Command, args []string) []string {
 	if err != nil {
 		return args
 	}
+	scan.InitDefaultHelpFlag() // added at Execute too; now, so that -h before a picture is scan's
 	i := firstOperand(scan.Flags(), args)
 	if i < 0 {
 		return args
@@ -97,10 +98,12 @@ func scanShortcut(root *cobra.Command, args []string) []string {
 }
 
 // firstOperand returns the index of the first argument that is neither a
-// flag nor the value of one, as pflag parses args with the flags of flags
-// (flags it does not know are taken to have no value), or -1.
+// flag nor the value of one, as pflag parses args with the flags of flags,
+// or -1. It gives up (-1) at a flag that flags lacks: another command's
+// flags may come before that command (fenscan -o p.json adapt x.csv), and
+// whether such a flag takes a value is not known here.
 func firstOperand(flags *pflag.FlagSet, args []string) int {
-	takesValue := func(f *pflag.Flag) bool { return f != nil && f.NoOptDefVal == "" }
+	takesValue := func(f *pflag.Flag) bool { return f.NoOptDefVal == "" }
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		switch {
@@ -112,13 +115,22 @@ func firstOperand(flags *pflag.FlagSet, args []string) int {
 		case a == "-" || !strings.HasPrefix(a, "-"):
 			return i
 		case strings.HasPrefix(a, "--"):
-			if !strings.Contains(a, "=") && takesValue(flags.Lookup(a[2:])) {
+			name, _, hasValue := strings.Cut(a[2:], "=")
+			f := flags.Lookup(name)
+			if f == nil {
+				return -1
+			}
+			if !hasValue && takesValue(f) {
 				i++
 			}
-		default: // one or more shorthands, -j2 or -vj 2
-			for k, c := range a[1:] {
-				if takesValue(flags.ShorthandLookup(string(c))) {
-					if k == len(a)-2 {
+		default: // one or more shorthands, -j2, -j=2 or -vj 2; bytes, as pflag reads them
+			for k := 1; k < len(a); k++ {
+				f := flags.ShorthandLookup(a[k : k+1])
+				if f == nil {
+					return -1
+				}
+				if takesValue(f) {
+					if k == len(a)-1 {
 						i++
 					}
 					break

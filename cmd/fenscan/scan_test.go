@@ -66,6 +66,9 @@ func TestScanShortcut(t *testing.T) {
 			t.Errorf("fenscan %q: %+v, want %+v", args, r, want)
 		}
 	}
+	if r := fenscanRun("-h", cburnett); r.code != exitOK || !strings.Contains(r.out, "fenscan scan IMAGE") {
+		t.Errorf("fenscan -h PICTURE: %+v, want scan's help", r)
+	}
 	complete := fenscanRun(cobra.ShellCompRequestCmd, cburnett, "--js")
 	if !strings.Contains(complete.out, "--json") {
 		t.Errorf("completing fenscan PICTURE --js: %+v, want --json offered", complete)
@@ -101,6 +104,7 @@ func TestScanShortcut(t *testing.T) {
 
 func TestFirstOperand(t *testing.T) {
 	scan := newScanCmd(ioStreams{})
+	scan.InitDefaultHelpFlag()
 	for _, c := range []struct {
 		args []string
 		want int
@@ -113,8 +117,14 @@ func TestFirstOperand(t *testing.T) {
 		{[]string{"--kind=photo", "a.png"}, 1},
 		{[]string{"-j", "2", "a.png"}, 2},
 		{[]string{"-j2", "a.png"}, 1},
-		{[]string{"-vj", "2", "a.png"}, 2}, // -v is not scan's: no value
-		{[]string{"--no-such-flag", "a.png"}, 1},
+		{[]string{"-j=2", "a.png"}, 1},
+		{[]string{"-hj", "2", "a.png"}, 2},
+		{[]string{"--json=true", "a.png"}, 1},
+		// Flags scan lacks may be another command's, with a value or not.
+		{[]string{"-o", "p.json", "adapt", "x.csv"}, -1},
+		{[]string{"--output", "p.json", "adapt", "x.csv"}, -1},
+		{[]string{"-vj", "2", "a.png"}, -1},
+		{[]string{"-é", "a.png"}, -1},
 		{[]string{"--json", "--", "-a.png"}, 2},
 		{[]string{"--json", "--"}, -1},
 		{[]string{"--kind"}, -1},
