@@ -64,11 +64,11 @@ func run(ctx context.Context, args []string, ios ioStreams) int {
 // scanShortcut reads `fenscan [flags] PICTURE [flags]` as `fenscan scan
 // [flags] PICTURE [flags]`, since a picture is what most people give first.
 // The first argument that is not a flag or a flag's value (scan's flags tell
-// which take one) is taken for a picture when it names an existing file or
-// folder, is "-" (standard input), or looks like a path (a dot or a slash,
-// which no command has: a misspelt picture then gets scan's error naming
-// it); a mistyped command still gets cobra's "unknown command" and its
-// suggestions. Shell completion requests are read the same way after their
+// which take one; a flag scan lacks leaves args to cobra as they are) is
+// taken for a picture when it names an existing file or folder, is "-"
+// (standard input), or looks like a path (a dot or a slash, which no command
+// has: a misspelt picture then gets scan's error naming it); a mistyped
+// command still gets cobra's "unknown command" and its suggestions. Shell completion requests are read the same way after their
 // first word, so that scan's flags complete after a bare picture.
 func scanShortcut(root *cobra.Command, args []string) []string {
 	if len(args) > 0 && (args[0] == cobra.ShellCompRequestCmd || args[0] == cobra.ShellCompNoDescRequestCmd) {
