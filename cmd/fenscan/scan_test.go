@@ -49,9 +49,11 @@ func TestScanOnePicture(t *testing.T) {
 	}
 }
 
-// TestScanShortcut: a picture (or "-") named first is scanned, with scan's
-// flags; a misspelt picture gets scan's error, a mistyped command cobra's
-// usage error; a file named like a command does not hide it.
+// TestScanShortcut: a picture (or "-") named without a command is scanned,
+// with scan's flags after it or before it (-h then gives scan's help, and
+// completion offers scan's flags); a misspelt picture gets scan's error, a
+// mistyped command cobra's usage error; a file named like a command does
+// not hide it.
 func TestScanShortcut(t *testing.T) {
 	want := fenscanRun("scan", "--json", cburnett)
 	if r := fenscanRun(cburnett, "--json"); r.code != exitOK || r.out != want.out {
@@ -102,6 +104,8 @@ func TestScanShortcut(t *testing.T) {
 	}
 }
 
+// TestFirstOperand finds the picture among flags as pflag would, with scan's
+// flags, and gives up at a flag scan lacks.
 func TestFirstOperand(t *testing.T) {
 	scan := newScanCmd(ioStreams{})
 	scan.InitDefaultHelpFlag()
