@@ -52,7 +52,7 @@ testdata:
 model:
 	sh scripts/build_model.sh
 
-# Rebuild models/digital2.onnx, the second digital model, from models/digital.onnx (~45 min;
+# Rebuild models/digital2.onnx, the second digital model, from models/digital.onnx (~100 min;
 # after `make model`, which renders the held-out crops it is measured on).
 second-model:
 	sh scripts/build_second_model.sh

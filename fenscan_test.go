@@ -202,14 +202,15 @@ func TestScanDoubtful(t *testing.T) {
 	}
 }
 
-// TestSecondModel reads two held-out designs with doubtful squares: on
-// font-condal's the pair of models reads more squares right than the
-// digital model alone (its b8 bishop, read alone as a knight), and on both a
-// model of one's own is read alone, as with OneModel, unless a second is
-// given too; the first model given as its own second reads as one model
-// alone (each square's mean counts every reading once); and a second model
-// that cannot be loaded is refused by New. (scid-kingdom's g5 pawn, read as
-// a queen, was read right by the pair until session 44's second model.)
+// TestSecondModel reads three held-out designs with doubtful squares: on
+// font-condal's and fantasy's the pair of models reads more squares right
+// than the digital model alone (condal's b8 bishop, read alone as a knight;
+// fantasy's g3 rook, read alone as Black's), and on each a model of one's
+// own is read alone, as with OneModel, unless a second is given too; the
+// first model given as its own second reads as one model alone (each
+// square's mean counts every reading once); and a second model that cannot
+// be loaded is refused by New. (scid-kingdom's g5 pawn, read as a queen,
+// was read right by the pair until session 44's second model.)
 func TestSecondModel(t *testing.T) {
 	pair := newScanner(t, Options{})
 	one := newScanner(t, Options{OneModel: true})
@@ -221,6 +222,7 @@ func TestSecondModel(t *testing.T) {
 		pairHelps  bool
 	}{
 		{"books/font-condal-10.png", "r1b1k2r/8/2n4p/3pK3/8/2PP4/2N1B2P/1R6", true},
+		{"books/fantasy-08.png", "8/8/8/P2K4/N6k/6R1/4P3/8", true},
 		{"heldout/12_scid-kingdom_screenshot.png", "4k3/3N1p2/8/6p1/p7/8/4K3/8", false},
 	} {
 		read := func(s *Scanner) *Board {

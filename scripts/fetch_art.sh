@@ -7,7 +7,8 @@ cd "$(dirname "$0")/.."
 dest=build/art
 PKGS="pychess scid-data eboard pgn2web texlive-games xboard knights gnome-chess tagua-data
   fonts-dejavu-core fonts-symbola fonts-noto-core fonts-freefont-ttf
-  fonts-unifont fonts-horai-umefont fonts-konatu fonts-naver-d2coding fonts-wqy-microhei"
+  fonts-unifont fonts-horai-umefont fonts-konatu fonts-naver-d2coding fonts-wqy-microhei
+  fonts-georgewilliams fonts-ukij-uyghur fonts-seto fonts-yozvox-yozfont-new-kana chess.app"
 if [ $# -gt 0 ]; then
   dest=$1; shift; PKGS="$*"
 fi

@@ -88,6 +88,14 @@ UNICODE_FONTS = {
                  "NAVER Corporation", "OFL-1.1"),
     "wqy": ("fonts-wqy-microhei", "usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
             "The WenQuanYi Project Board of Trustees", "Apache-2.0 or GPL-3+ with font exception"),
+    # Four more of their own: a Caslon revival, a Uyghur font and two Japanese ones.
+    "caslon": ("fonts-georgewilliams", "usr/share/fonts/truetype/fonts-georgewilliams/CaslonRoman.ttf",
+               "George Williams", "OFL-1.1 or BSD-3-clause"),
+    "tughra": ("fonts-ukij-uyghur", "usr/share/fonts/truetype/fonts-ukij-uyghur/UKIJTughra.ttf",
+               "Uyghur Computer Science Association", "OFL-1.1 or LGPL-3"),
+    "seto": ("fonts-seto", "usr/share/fonts/truetype/seto/setofont.ttf", "Nozomi Seto", "OFL-1.1"),
+    "yoz": ("fonts-yozvox-yozfont-new-kana", "usr/share/fonts/truetype/yozvox-yozfont/YOzRN_.ttf",
+            "Y.Oz (Y.OzVox)", "OFL-1.1"),
 }
 UNICODE_CHARS = "".join(chr(0x2654 + i) for i in range(12))  # K Q R B N P, white then black
 # tagua's Enquil font: one outline glyph per piece type (k q r b n p); tagua fills it white for
@@ -478,6 +486,88 @@ def do_glyph_fonts(meta, outdir, log):
           "enquil", "font")
 
 
+# GNUstep Chess.app's 2D pieces: NeXT's Chess of 1989 (Apple's licence: use, modify and
+# redistribute). 64x64 TIFFs of grey and associated alpha, LZW, most at 2 bits a sample in
+# separate planes, which neither OpenCV nor PIL reads: read_tiff reads them.
+NEXT_DIR = "chess.app/usr/share/GNUstep/Chess.app/English.lproj"
+NEXT_NAMES = {"K": "king", "Q": "queen", "R": "rook", "B": "bishop", "N": "knight", "P": "pawn"}
+
+
+def tiff_lzw(data):
+    """Decompress one TIFF LZW strip (codes MSB first, 9 to 12 bits, widened one code early)."""
+    out, pos, nbits, prev = bytearray(), 0, 9, None
+    table = [bytes([i]) for i in range(256)] + [b"", b""]
+    while pos + nbits <= 8 * len(data):
+        chunk = int.from_bytes(data[pos >> 3:(pos >> 3) + 3].ljust(3, b"\0"), "big")
+        code = (chunk >> (24 - nbits - (pos & 7))) & ((1 << nbits) - 1)
+        pos += nbits
+        if code == 256:  # clear
+            table, nbits, prev = table[:258], 9, None
+            continue
+        if code == 257:  # end of information
+            break
+        entry = table[code] if code < len(table) else prev + prev[:1]
+        if prev is not None:
+            table.append(prev + entry[:1])
+        out += entry
+        prev = entry
+        if len(table) + 1 >= 1 << nbits and nbits < 12:
+            nbits += 1
+    return bytes(out)
+
+
+def read_tiff(path):
+    """The first image of a grey TIFF with or without alpha (1-8 bits a sample, chunky or
+    planar, uncompressed or LZW) as uint8 HxWxSAMPLES."""
+    import struct
+    b = open(path, "rb").read()
+    bo = "<" if b[:2] == b"II" else ">"
+    ifd = struct.unpack(bo + "I", b[4:8])[0]
+    tags = {}
+    for i in range(struct.unpack(bo + "H", b[ifd:ifd + 2])[0]):
+        tag, typ, cnt = struct.unpack(bo + "HHI", b[ifd + 2 + 12 * i:ifd + 10 + 12 * i])
+        f = {3: "H", 4: "I"}.get(typ, "B")
+        size = struct.calcsize(f) * cnt
+        at = ifd + 10 + 12 * i if size <= 4 else struct.unpack(bo + "I", b[ifd + 10 + 12 * i:ifd + 14 + 12 * i])[0]
+        tags[tag] = struct.unpack(bo + f * cnt, b[at:at + size])
+    w, h, bits = tags[256][0], tags[257][0], tags[258][0]
+    spp, planar, comp = tags.get(277, (1,))[0], tags.get(284, (1,))[0], tags.get(259, (1,))[0]
+    if comp not in (1, 5):
+        raise ValueError("%s: TIFF compression %d" % (path, comp))
+    rps = min(tags.get(278, (h,))[0], h)
+    strips = [b[o:o + n] for o, n in zip(tags[273], tags[279])]
+    if comp == 5:
+        strips = [tiff_lzw(x) for x in strips]
+    per_row = spp if planar == 1 else 1
+
+    def samples(raw, rows):
+        stride = (w * per_row * bits + 7) // 8
+        a = np.frombuffer(raw[:stride * rows].ljust(stride * rows, b"\0"), np.uint8).reshape(rows, stride)
+        v = np.unpackbits(a, axis=1)[:, :w * per_row * bits].reshape(rows, w * per_row, bits)
+        v = (v * (1 << np.arange(bits - 1, -1, -1))).sum(2)
+        return (v * 255 // ((1 << bits) - 1)).astype(np.uint8).reshape(rows, w, per_row)
+    n = len(strips) * per_row // spp  # strips a plane
+    planes = [strips[k:k + n] for k in range(0, len(strips), n)]
+    return np.concatenate([np.concatenate([samples(x, min(rps, h - k * rps)) for k, x in enumerate(plane)])
+                           for plane in planes], 2)
+
+
+def do_nextstep(meta, outdir, log):
+    name = "chessapp-next"
+    d = os.path.join(outdir, name)
+    if not os.path.exists(os.path.join(d, "bP.png")):
+        pcs = {}
+        for p in PIECES:
+            ga = read_tiff(os.path.join(ART, NEXT_DIR, "%s_%s.tiff" % ("white" if p[0] == "w" else "black",
+                                                                      NEXT_NAMES[p[1]]))).astype(np.float32)
+            alpha = ga[:, :, 1]
+            grey = np.where(alpha > 0, 255 * ga[:, :, 0] / np.maximum(alpha, 1), 0).clip(0, 255)  # unpremultiply
+            pcs[p] = fit(np.dstack([grey, grey, grey, alpha]).astype(np.uint8), 0.9)
+        write_set(outdir, name, pcs)
+    entry(meta, name, "chess.app", "NeXT Computer / Apple Computer (Chess.app), GNUstep port by Gregory Casamento",
+          "Apple sample code licence (use, modify, redistribute)", "next", "sprite")
+
+
 def knights_piece(svg, pid, images, tmp):
     """RGBA render of one theme element at about 400 px piece size."""
     if pid in images:  # raster piece embedded as data: URI (rsvg cannot export <image> by id)
@@ -528,7 +618,7 @@ def run(meta, outdir, log):
         log("no build/art; run scripts/fetch_art.sh")
         return
     for fn in (do_pychess_svg, do_pychess_sheet, do_xboard, do_scid, do_eboard, do_fonts, do_skaknew, do_bartel, do_knights,
-               do_glyph_fonts):
+               do_glyph_fonts, do_nextstep):
         try:
             fn(meta, outdir, log)
             log(fn.__name__, "ok, total sets", len(meta))
