@@ -204,8 +204,8 @@ func TestScanDoubtful(t *testing.T) {
 
 // TestSecondModel reads three held-out designs with doubtful squares: on
 // font-condal's and fantasy's the pair of models reads more squares right
-// than the digital model alone (condal's b8 bishop, read alone as a knight;
-// fantasy's g3 rook, read alone as Black's), and on each a model of one's
+// than the digital model alone (condal's d5 and h6 pawns, read alone as
+// bishops; fantasy's g3 rook, read alone as Black's), and on each a model of one's
 // own is read alone, as with OneModel, unless a second is given too; the
 // first model given as its own second reads as one model alone (each
 // square's mean counts every reading once); and a second model that cannot

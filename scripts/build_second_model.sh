@@ -32,9 +32,12 @@ ELASTIC=${SECOND_ELASTIC:-0.4}
 BOARDS=${BOARDS:-250}
 mkdir -p build/data build/logs
 T0=$(date +%s)
+[ -n "$(echo $SEEDS)" ] || { echo "SECOND_SEEDS is empty" >&2; exit 1; }
 from=$FIRST
 stages=
+n=0
 for SEED in $SEEDS; do
+  n=$((n + 1))
   data=build/data/train_s$SEED.npz
   [ "$BOARDS" = 250 ] || data=build/data/train_s${SEED}_b$BOARDS.npz
   if [ ! -f "$data" ]; then
@@ -46,12 +49,13 @@ for SEED in $SEEDS; do
   echo "$(date +%T) fine-tune $from ($MIN min, lr 1e-3, elastic $ELASTIC, seed $SEED)"
   $PY scripts/train.py --train "$data" --heldout build/data/heldout.npz --minutes "$MIN" --lr 1e-3 \
       --init-onnx "$from" --shape-aug --elastic "$ELASTIC" --seed "$SEED" \
-      --out build/digital2_s$SEED.onnx --report build/report_second_s$SEED.json --worst-png build/worst_set_second.png
-  from=build/digital2_s$SEED.onnx
+      --out build/digital2_stage$n.onnx --report build/report_second_stage$n.json --worst-png build/worst_set_second.png
+  from=build/digital2_stage$n.onnx
   stages=${stages:+$stages,}$from
 done
 if [ "$from" = "$stages" ]; then
   cp "$from" build/digital2.onnx
+  cp build/report_second_stage1.json build/report_second.json
 else
   # The stages' weights averaged read the held-out crops better than either (session 45:
   # 94.49% and 94.48% alone, 94.64% averaged).

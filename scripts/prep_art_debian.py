@@ -517,8 +517,8 @@ def tiff_lzw(data):
 
 
 def read_tiff(path):
-    """The first image of a grey TIFF with or without alpha (1-8 bits a sample, chunky or
-    planar, uncompressed or LZW) as uint8 HxWxSAMPLES."""
+    """The first image of a grey TIFF, black zero, with or without alpha (1-8 bits a sample,
+    chunky or planar, uncompressed or LZW without predictor) as uint8 HxWxSAMPLES."""
     import struct
     b = open(path, "rb").read()
     bo = "<" if b[:2] == b"II" else ">"
@@ -532,8 +532,9 @@ def read_tiff(path):
         tags[tag] = struct.unpack(bo + f * cnt, b[at:at + size])
     w, h, bits = tags[256][0], tags[257][0], tags[258][0]
     spp, planar, comp = tags.get(277, (1,))[0], tags.get(284, (1,))[0], tags.get(259, (1,))[0]
-    if comp not in (1, 5):
-        raise ValueError("%s: TIFF compression %d" % (path, comp))
+    if comp not in (1, 5) or tags.get(317, (1,))[0] != 1 or tags.get(262, (1,))[0] != 1:
+        raise ValueError("%s: TIFF compression %d, predictor %d, photometric %d not read" % (
+            path, comp, tags.get(317, (1,))[0], tags.get(262, (1,))[0]))
     rps = min(tags.get(278, (h,))[0], h)
     strips = [b[o:o + n] for o, n in zip(tags[273], tags[279])]
     if comp == 5:
