@@ -566,7 +566,7 @@ def do_nextstep(meta, outdir, log):
             pcs[p] = fit(np.dstack([grey, grey, grey, alpha]).astype(np.uint8), 0.9)
         write_set(outdir, name, pcs)
     entry(meta, name, "chess.app", "NeXT Computer / Apple Computer (Chess.app), GNUstep port by Gregory Casamento",
-          "Apple sample code licence (use, modify, redistribute)", "next", "sprite")
+          "Apple sample code licence, APPLE-BSD in Debian's copyright file (use, modify, redistribute)", "next", "sprite")
 
 
 def knights_piece(svg, pid, images, tmp):
