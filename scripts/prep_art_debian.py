@@ -531,10 +531,10 @@ def read_tiff(path):
         at = ifd + 10 + 12 * i if size <= 4 else struct.unpack(bo + "I", b[ifd + 10 + 12 * i:ifd + 14 + 12 * i])[0]
         tags[tag] = struct.unpack(bo + f * cnt, b[at:at + size])
     w, h, bits = tags[256][0], tags[257][0], tags[258][0]
-    spp, planar, comp = tags.get(277, (1,))[0], tags.get(284, (1,))[0], tags.get(259, (1,))[0]
-    if comp not in (1, 5) or tags.get(317, (1,))[0] != 1 or tags.get(262, (1,))[0] != 1:
+    spp, planar, comp, predictor, photometric = (tags.get(t, (1,))[0] for t in (277, 284, 259, 317, 262))
+    if comp not in (1, 5) or predictor != 1 or photometric != 1:
         raise ValueError("%s: TIFF compression %d, predictor %d, photometric %d not read" % (
-            path, comp, tags.get(317, (1,))[0], tags.get(262, (1,))[0]))
+            path, comp, predictor, photometric))
     rps = min(tags.get(278, (h,))[0], h)
     strips = [b[o:o + n] for o, n in zip(tags[273], tags[279])]
     if comp == 5:

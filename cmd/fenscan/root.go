@@ -68,8 +68,9 @@ func run(ctx context.Context, args []string, ios ioStreams) int {
 // taken for a picture when it names an existing file or folder, is "-"
 // (standard input), or looks like a path (a dot or a slash, which no command
 // has: a misspelt picture then gets scan's error naming it); a mistyped
-// command still gets cobra's "unknown command" and its suggestions. Shell completion requests are read the same way after their
-// first word, so that scan's flags complete after a bare picture.
+// command still gets cobra's "unknown command" and its suggestions. Shell
+// completion requests are read the same way after their first word, so
+// that scan's flags complete after a bare picture.
 func scanShortcut(root *cobra.Command, args []string) []string {
 	if len(args) > 0 && (args[0] == cobra.ShellCompRequestCmd || args[0] == cobra.ShellCompNoDescRequestCmd) {
 		return append([]string{args[0]}, scanShortcut(root, args[1:])...)
