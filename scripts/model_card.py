@@ -140,19 +140,32 @@ def main():
     w("| square tiles (wood, marble, ...) | debian: pychess /usr/share/pychess/boards | pychess contributors | GPL-3+ |")
     w("| coordinate text | OpenCV Hershey fonts (built in) | OpenCV | Apache-2.0 |")
     w("")
-    w("Licenses of Debian art are taken from each package's /usr/share/doc/PKG/copyright (pychess: GPL-3+ for all files; "
-      "scid-data: GPL-2.0, piece images derived from freeware fonts by Eric Bentzen / Armando H. Marroquin and from "
-      "Maurizio Monge's set; eboard: GPL-2+; xboard: GPL-3+; knights: GPL-2/GPL-3 or later approved by KDE e.V.; "
-      "texlive-games SkakNew/AlphaDia fonts: LPPL 1.2+; texlive-games bartel-chess-fonts, Elmar Bartel's METAFONT "
-      "sources drawn by mf: GPL-1+, in each source's header). The art itself is not redistributed in this repository "
-      "(only the trained weights and the 24 synthetic held-out test renders in testdata/heldout/).")
+    w("Licenses of Debian art are taken from each package's /usr/share/doc/PKG/copyright, and the table above "
+      "gives each set's (pychess: GPL-3+ for all files; scid-data: GPL-2.0, piece images derived from freeware "
+      "fonts by Eric Bentzen / Armando H. Marroquin and from Maurizio Monge's set; eboard: GPL-2+; xboard: "
+      "GPL-3+; knights: GPL-2/GPL-3 or later approved by KDE e.V.; texlive-games SkakNew/AlphaDia fonts: LPPL "
+      "1.2+; tagua-data: GPL-2+; fonts-dejavu-core: Bitstream Vera licence; fonts-symbola: free for any use; "
+      "fonts-noto-core: OFL-1.1; fonts-freefont-ttf: GPL-3+ with the font exception; texlive-games "
+      "bartel-chess-fonts, Elmar Bartel's METAFONT sources drawn by mf: GPL-1+, in each source's header; the "
+      "fonts and Chess.app pieces added for the second model: the table's rows). The art itself is not "
+      "redistributed in this repository (only the trained weights and the 24 synthetic held-out test renders in "
+      "testdata/heldout/).")
     w("")
-    w("Not used: pgn2web piece images (the same Marroquin font designs as the pychess TTFs), texlive-games "
-      "SkakNew-DiagramT (small-size variant of SkakNew-Diagram) and SkakNew-Figurine (notation glyphs), gnome-chess (the Debian "
-      "package ships no piece SVGs), pychess single-file SVG sheets other than eyes (celtic/fantasy/spatial: the lichess sets; fantasy_alt: the "
-      "held-out fantasy design; freak/prmi/skulls: drummers, cats and tombstones), "
-      "pychess makruk/sittuyin (other games), cheq.ttf (incomplete glyph mapping), millenia.ttf (non-square cell), "
-      "scid Bauhaus (abstract shapes), eboard ghouls/Rastapov and 3D/pov sheets (unusable chroma key or layout).")
+    w("Not used: chess.app's 3D sprite sheet (its 2D pieces are drawn since session 45, for the second model), "
+      "tagua's Skulls and Prmi themes (tombstones and cats, left out as pychess's sheets of them are), its fonts "
+      "of designs held out (Lucena, XBoard) or already drawn from other packages (Alpha, Berlin, Mayan, Yahoo) "
+      "and its copies of the held-out Fantasy and Spatial sets, pgn2web piece images (the same Marroquin font "
+      "designs as the pychess TTFs), texlive-games SkakNew-DiagramT (small-size variant of SkakNew-Diagram) and "
+      "SkakNew-Figurine (notation glyphs), gnome-chess (the Debian package ships no piece SVGs), pychess "
+      "single-file SVG sheets other than eyes (celtic/fantasy/spatial: the lichess sets; fantasy_alt: the "
+      "held-out fantasy design; freak/prmi/skulls: drummers, cats and tombstones), pychess makruk/sittuyin "
+      "(other games), cheq.ttf (incomplete glyph mapping), millenia.ttf (non-square cell), scid Bauhaus "
+      "(abstract shapes), eboard ghouls/Rastapov and 3D/pov sheets (unusable chroma key or layout), ChessX's "
+      "piece sheets (inside its binary: alpha, berlin, leipzig and merida copy designs drawn from other "
+      "packages, fantasy and spatial are held out, fritzSWS looks like a ChessBase design of unclear origin), "
+      "and the piece sets of npm packages (chessboard.js's and pgn-viewer's uscf, pgn-viewer's beyer and "
+      "react-native-chessboard's: sources not stated; cm-chessboard's staunty: CC BY-NC-SA; the rest copies of "
+      "sets drawn from other packages).")
     w("")
     w("## Held-out evaluation (sets never trained on)")
     w("")
