@@ -141,7 +141,7 @@ def main():
     w("| coordinate text | OpenCV Hershey fonts (built in) | OpenCV | Apache-2.0 |")
     w("")
     w("Licenses of Debian art are taken from each package's /usr/share/doc/PKG/copyright, and the table above "
-      "gives each set's (pychess: GPL-3+ for all files; scid-data: GPL-2.0, piece images derived from freeware "
+      "gives each set's licence (pychess: GPL-3+ for all files; scid-data: GPL-2.0, piece images derived from freeware "
       "fonts by Eric Bentzen / Armando H. Marroquin and from Maurizio Monge's set; eboard: GPL-2+; xboard: "
       "GPL-3+; knights: GPL-2/GPL-3 or later approved by KDE e.V.; texlive-games SkakNew/AlphaDia fonts: LPPL "
       "1.2+; tagua-data: GPL-2+; fonts-dejavu-core: Bitstream Vera licence; fonts-symbola: free for any use; "
