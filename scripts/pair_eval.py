@@ -16,6 +16,7 @@ import numpy as np
 import torch
 
 sys.path.insert(0, "scripts")
+import join_models  # noqa: E402
 import train  # noqa: E402
 
 SHIFTS = [(0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)]
@@ -28,9 +29,11 @@ def shifted(X, dx, dy):
 
 
 def log_probs(path, views):
-    """Each view's log-probabilities by the model at path."""
-    m = train.load_onnx(path)
-    return {s: torch.log_softmax(train.predict(m, X)[0], 1).numpy() for s, X in views.items()}
+    """Each view's log-probabilities by the model at path; a joined model's
+    networks' logits averaged, as the joined graph computes them."""
+    nets = [train.load_onnx(m) for m in join_models.split(path)]
+    return {s: torch.log_softmax(sum(train.predict(m, X)[0] for m in nets) / len(nets), 1).numpy()
+            for s, X in views.items()}
 
 
 def main():
