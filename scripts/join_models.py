@@ -16,7 +16,6 @@ network's weights (train.load_onnx).
 """
 import argparse
 
-import numpy as np
 import onnx
 from onnx import numpy_helper
 
