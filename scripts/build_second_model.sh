@@ -54,15 +54,24 @@ render() {
     $PY scripts/render.py --split train --boards-per-set $BOARDS --keep-empty 0.4 --seed "$1" --out "$data"
   fi
 }
+# finetune SEED OUT REPORT WORST trains $from on $data for MIN minutes into OUT.
+finetune() {
+  echo "$(date +%T) fine-tune $from ($MIN min, lr 1e-3, elastic $ELASTIC, seed $1)"
+  $PY scripts/train.py --train "$data" --heldout build/data/heldout.npz --minutes "$MIN" --lr 1e-3 \
+      --init-onnx "$from" --shape-aug --elastic "$ELASTIC" --seed "$1" --out "$2" --report "$3" --worst-png "$4"
+}
+# average MODELS OUT REPORT WORST averages the comma-separated MODELS' weights into OUT.
+average() {
+  echo "$(date +%T) average $1"
+  $PY scripts/train.py --average "$1" --minutes 0 --train "$data" --heldout build/data/heldout.npz \
+      --out "$2" --report "$3" --worst-png "$4"
+}
 for SEED in $SEEDS; do
   n=$((n + 1))
   render "$SEED"
   # Two networks that err on different crops make a pair; fresh boards and bent crops move this
   # one's errors away from the first's.
-  echo "$(date +%T) fine-tune $from ($MIN min, lr 1e-3, elastic $ELASTIC, seed $SEED)"
-  $PY scripts/train.py --train "$data" --heldout build/data/heldout.npz --minutes "$MIN" --lr 1e-3 \
-      --init-onnx "$from" --shape-aug --elastic "$ELASTIC" --seed "$SEED" \
-      --out build/digital2_stage$n.onnx --report build/report_second_stage$n.json --worst-png build/worst_set_second.png
+  finetune "$SEED" build/digital2_stage$n.onnx build/report_second_stage$n.json build/worst_set_second.png
   from=build/digital2_stage$n.onnx
   stages=${stages:+$stages,}$from
 done
@@ -72,9 +81,7 @@ if [ "$from" = "$stages" ]; then
 else
   # The stages' weights averaged read the held-out crops better than either (session 45:
   # 94.49% and 94.48% alone, 94.64% averaged).
-  echo "$(date +%T) average $stages"
-  $PY scripts/train.py --average "$stages" --minutes 0 --train "$data" --heldout build/data/heldout.npz \
-      --out build/digital2.onnx --report build/report_second.json --worst-png build/worst_set_second.png
+  average "$stages" build/digital2.onnx build/report_second.json build/worst_set_second.png
 fi
 # The partner: a network that never started from the first errs on other crops than any
 # fine-tune of it (session 46: paired with the first, 95.31% of the held-out crops against the
@@ -94,22 +101,17 @@ if [ -n "$(echo $PARTNER_SEEDS)" ]; then
           --shape-aug --elastic "$ELASTIC" --seed 461 \
           --out "$out" --report build/report_partner$n.json --worst-png build/worst_set_partner.png
     else
-      echo "$(date +%T) fine-tune $from ($MIN min, lr 1e-3, elastic $ELASTIC, seed $SEED)"
-      $PY scripts/train.py --train "$data" --heldout build/data/heldout.npz --minutes "$MIN" --lr 1e-3 \
-          --init-onnx "$from" --shape-aug --elastic "$ELASTIC" --seed "$SEED" \
-          --out "$out" --report build/report_partner$n.json --worst-png build/worst_set_partner.png
+      finetune "$SEED" "$out" build/report_partner$n.json build/worst_set_partner.png
+      tuned=${tuned:+$tuned,}$out
     fi
-    [ -z "$from" ] || tuned=${tuned:+$tuned,}$out
     from=$out
   done
   case $tuned in
   *,*)
     # As the fine-tune's stages, the partner's fine-tuning stages averaged (session 47: 94.36%
-    # and 94.25% of the held-out crops alone, 94.37% averaged, and 3 more generated screens).
-    echo "$(date +%T) average $tuned"
+    # and 94.25% of the held-out crops alone, 94.37% averaged; joined, 3 more generated screens).
     from=build/digital2_partner.onnx
-    $PY scripts/train.py --average "$tuned" --minutes 0 --train "$data" --heldout build/data/heldout.npz \
-        --out "$from" --report build/report_partner.json --worst-png build/worst_set_partner.png
+    average "$tuned" "$from" build/report_partner.json build/worst_set_partner.png
     ;;
   esac
   echo "$(date +%T) join build/digital2_finetune.onnx and $from"

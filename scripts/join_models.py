@@ -24,34 +24,57 @@ def prefix(k):
     return f"m{k}_"
 
 
+def last_layer(graph, logits):
+    """The names of the weight and bias of graph's Gemm that writes logits."""
+    return set(next(n for n in graph.node if logits in n.output).input[1:])
+
+
+def renamed(node, f):
+    """A copy of node with f applied to its name and its tensors' names."""
+    c = onnx.NodeProto()
+    c.CopyFrom(node)
+    c.name = f(node.name)
+    c.input[:] = [f(i) for i in node.input]
+    c.output[:] = [f(o) for o in node.output]
+    return c
+
+
+def weights(graph, keep, rename, scaled, factor):
+    """graph's initializers whose names pass keep, renamed, those in scaled
+    multiplied by factor."""
+    out = []
+    for t in graph.initializer:
+        if keep(t.name):
+            a = numpy_helper.to_array(t)
+            if t.name in scaled:
+                a = (a * factor).astype(a.dtype)
+            out.append(numpy_helper.from_array(a, rename(t.name)))
+    return out
+
+
+def model(nodes, inits, like, name):
+    """A model of nodes and inits with like's input, outputs, opset and IR version."""
+    graph = onnx.helper.make_graph(nodes, name, list(like.graph.input), list(like.graph.output), inits)
+    m = onnx.helper.make_model(graph, opset_imports=like.opset_import)
+    m.ir_version = like.ir_version
+    return m
+
+
 def join(paths):
     # A joined model given is joined by its parts, so that each network
     # keeps an equal share.
     models = [part for p in paths for part in split(p)]
     if len(models) < 2:
         raise ValueError("join needs at least two networks")
-    first = models[0]
     nodes, inits = [], []
     logits = []
     for k, m in enumerate(models):
-        g = m.graph
         pre = prefix(k)
-        last = next(n for n in g.node if "logits" in n.output)
-        scaled = set(last.input[1:])  # the last Gemm's weight and bias
-        for t in g.initializer:
-            a = numpy_helper.to_array(t)
-            if t.name in scaled:
-                a = (a / len(models)).astype(a.dtype)
-            inits.append(numpy_helper.from_array(a, pre + t.name))
-        for n in g.node:
-            c = onnx.NodeProto()
-            c.CopyFrom(n)
-            c.name = pre + n.name
-            c.input[:] = [i if i in ("input", "") else pre + i for i in n.input]
-            c.output[:] = [pre + o for o in n.output]
-            if k > 0 and "embedding" in n.output:
-                continue
-            nodes.append(c)
+
+        def add(x):
+            return x if x in ("input", "") else pre + x
+        inits += weights(m.graph, lambda _: True, add, last_layer(m.graph, "logits"), 1 / len(models))
+        nodes += [renamed(n, add) for n in m.graph.node if k == 0 or "embedding" not in n.output]
         logits.append(pre + "logits")
     # A chain of Adds: both runtimes have Add; neither needs Sum.
     acc = logits[0]
@@ -60,9 +83,7 @@ def join(paths):
         nodes.append(onnx.helper.make_node("Add", [acc, name], [out], name=f"join{k}"))
         acc = out
     nodes.append(onnx.helper.make_node("Identity", ["m0_embedding"], ["embedding"], name="join_embedding"))
-    graph = onnx.helper.make_graph(nodes, "joined", list(first.graph.input), list(first.graph.output), inits)
-    out = onnx.helper.make_model(graph, opset_imports=first.opset_import)
-    out.ir_version = first.ir_version
+    out = model(nodes, inits, models[0], "joined")
     onnx.checker.check_model(out)
     return out
 
@@ -81,31 +102,15 @@ def split(path):
     parts = []
     for k in range(n):
         pre = prefix(k)
-        last = next(x for x in m.graph.node if pre + "logits" in x.output)
-        scaled = set(last.input[1:])
-        inits = []
-        for t in m.graph.initializer:
-            if t.name.startswith(pre):
-                a = numpy_helper.to_array(t)
-                if t.name in scaled:
-                    a = (a * n).astype(a.dtype)
-                inits.append(numpy_helper.from_array(a, t.name[len(pre):]))
-        nodes = []
-        for x in m.graph.node:
-            if x.output[0].startswith(pre):
-                c = onnx.NodeProto()
-                c.CopyFrom(x)
-                c.name = x.name[len(pre):]
-                c.input[:] = [i[len(pre):] if i.startswith(pre) else i for i in x.input]
-                c.output[:] = [o[len(pre):] for o in x.output]
-                nodes.append(c)
+
+        def strip(x):
+            return x[len(pre):] if x.startswith(pre) else x
+        inits = weights(m.graph, lambda x: x.startswith(pre), strip, last_layer(m.graph, pre + "logits"), n)
+        nodes = [renamed(x, strip) for x in m.graph.node if x.output[0].startswith(pre)]
         if k > 0:
             # join kept only the first network's embedding.
             nodes.append(onnx.helper.make_node("Identity", ["embedding_features"], ["embedding"]))
-        graph = onnx.helper.make_graph(nodes, f"part{k}", list(m.graph.input), list(m.graph.output), inits)
-        part = onnx.helper.make_model(graph, opset_imports=m.opset_import)
-        part.ir_version = m.ir_version
-        parts.append(part)
+        parts.append(model(nodes, inits, m, f"part{k}"))
     return parts
 
 

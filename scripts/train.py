@@ -54,14 +54,16 @@ class Net(nn.Module):
 
 def load_onnx(path, hw=(32, 32)):
     """A Net without BatchNorm holding the weights of an exported model (a path or a
-    loaded onnx.ModelProto; to train it further): the export's convolutions already hold the folded BatchNorm. A model
-    exported for smaller or larger crops than hw is resampled (resample_fc1)."""
+    loaded onnx.ModelProto; to train it further): the export's convolutions already
+    hold the folded BatchNorm. A model exported for smaller or larger crops than hw is
+    resampled (resample_fc1)."""
     import onnx
     from onnx import numpy_helper
     mo = path if isinstance(path, onnx.ModelProto) else onnx.load(path)
     if any(i.name.startswith("m0_") for i in mo.graph.initializer):
         # Read as one network it would be the first part with its last layer scaled.
-        raise ValueError(f"{path}: a joined model (scripts/join_models.py); load its parts (join_models.split)")
+        name = path if isinstance(path, str) else "model"
+        raise ValueError(f"{name}: a joined model (scripts/join_models.py); load its parts (join_models.split)")
     dims = mo.graph.input[0].type.tensor_type.shape.dim
     src = (dims[2].dim_value, dims[3].dim_value)
     if src != tuple(hw):
