@@ -52,8 +52,9 @@ testdata:
 model:
 	sh scripts/build_model.sh
 
-# Rebuild models/digital2.onnx, the second digital model, from models/digital.onnx (~100 min;
-# after `make model`, which renders the held-out crops it is measured on).
+# Rebuild models/digital2.onnx, the second digital model, from models/digital.onnx and a partner
+# network trained from scratch (~5.5 hours; after `make model`, which renders the held-out
+# crops it is measured on).
 second-model:
 	sh scripts/build_second_model.sh
 

@@ -24,8 +24,8 @@ var heldoutModels = []struct {
 	model  []byte
 	minAcc float64
 }{
-	{"digital", models.Digital, 0.965},
-	{"digital2", models.Digital2, 0.965},
+	{"digital", models.Digital, 0.98},
+	{"digital2", models.Digital2, 0.98},
 }
 
 func TestHeldoutAccuracy(t *testing.T) {

@@ -2,9 +2,10 @@
 # Rebuild models/digital2.onnx, the second digital model, which reads a flat board's doubtful
 # squares beside the first (models/README.md, Second model): the first model fine-tuned with
 # bends (--shape-aug --elastic) on boards of another seed, that stage fine-tuned again on boards
-# of a third seed, and the two stages' weights averaged (~100 min on 2 CPU cores). With
-# PARTNER_SEEDS, a partner network is also trained from scratch and joined with it in one file
-# (scripts/join_models.py: their logits averaged; ~190 min more; session 47, not shipped).
+# of a third seed, and the two stages' weights averaged (~100 min on 2 CPU cores); and a partner
+# network trained from scratch, fine-tuned and averaged likewise, then fine-tuned on boards with
+# many arrows, joined with it in one file (scripts/join_models.py: their logits averaged;
+# ~235 min more; sessions 47 and 48). About five and a half hours in all.
 # The result is measured paired with the first on the held-out crops (scripts/pair_eval.py).
 #   FIRST         the first model to start from (default models/digital.onnx, from which the
 #                 shipped digital2 was made in sessions 44 and 45)
@@ -15,9 +16,14 @@
 #                 the second before session 44's was made with 0.8 and seed 131 from stage 10)
 #   PARTNER_SEEDS render seeds of the partner's stages: the first trains it from scratch, each
 #                 further one fine-tunes it SECOND_MIN minutes as above, and two or more of
-#                 those are averaged (default empty: no partner, as the shipped one; session
-#                 47 tried "171 181 191", 171's renders being the fine-tune's stage 2's)
+#                 those are averaged (default "171 181 191", as the shipped one, 171's renders
+#                 being the fine-tune's stage 2's; empty: no partner, the second of sessions
+#                 45 to 47)
 #   PARTNER_MIN   minutes of training from scratch (default 85, lr 3e-3, --seed 461)
+#   PARTNER_MARKS render seed of the partner's last stage, SECOND_MIN minutes from the above
+#                 on boards whose screens carry arrows and rings four times as often and half
+#                 their arrows ending on a piece (render.py --marks 0.8 --marks-aim 0.5;
+#                 default 201, as the shipped one; empty: no such stage)
 #   BOARDS        boards rendered per training set (default 250, as make model). The renders
 #                 are kept in build/data/train_sSEED.npz and reused: delete them after
 #                 changing the art or render.py.
@@ -37,21 +43,24 @@ SEEDS=${SECOND_SEEDS:-161 171}
 MIN=${SECOND_MIN:-35}
 ELASTIC=${SECOND_ELASTIC:-0.4}
 BOARDS=${BOARDS:-250}
-PARTNER_SEEDS=${PARTNER_SEEDS:-}
+PARTNER_SEEDS=${PARTNER_SEEDS-171 181 191}
 PARTNER_MIN=${PARTNER_MIN:-85}
+PARTNER_MARKS=${PARTNER_MARKS-201}
 mkdir -p build/data build/logs
 T0=$(date +%s)
 [ -n "$(echo $SEEDS)" ] || { echo "SECOND_SEEDS is empty" >&2; exit 1; }
 from=$FIRST
 stages=
 n=0
-# render SEED sets $data to the training renders of SEED, rendering them if they are missing.
+# render SEED [marks] sets $data to the training renders of SEED, rendering them if they are
+# missing; with marks, screens carry many arrows.
 render() {
-  data=build/data/train_s$1.npz
-  [ "$BOARDS" = 250 ] || data=build/data/train_s${1}_b$BOARDS.npz
+  data=build/data/train_s$1${2:+_$2}.npz
+  [ "$BOARDS" = 250 ] || data=build/data/train_s$1${2:+_$2}_b$BOARDS.npz
   if [ ! -f "$data" ]; then
-    echo "$(date +%T) render train, seed $1"
-    $PY scripts/render.py --split train --boards-per-set $BOARDS --keep-empty 0.4 --seed "$1" --out "$data"
+    echo "$(date +%T) render train, seed $1${2:+, $2}"
+    $PY scripts/render.py --split train --boards-per-set $BOARDS --keep-empty 0.4 --seed "$1" \
+        ${2:+--marks 0.8 --marks-aim 0.5} --out "$data"
   fi
 }
 # finetune SEED OUT REPORT WORST trains $from on $data for MIN minutes into OUT.
@@ -114,6 +123,15 @@ if [ -n "$(echo $PARTNER_SEEDS)" ]; then
     average "$tuned" "$from" build/report_partner.json build/worst_set_partner.png
     ;;
   esac
+  if [ -n "$PARTNER_MARKS" ]; then
+    # Arrows drawn over pieces: the partner above read testdata/rhosgfx-desktop-arrow.png's h5
+    # pawn, under an arrow's head, as a knight at 0.88, and the join with it at 0.63 (session
+    # 47); this stage reads it as a pawn at 0.64 and the join at 0.53 (session 48), and the
+    # held-out crops 94.37% -> 94.45%.
+    render "$PARTNER_MARKS" marks
+    finetune "$PARTNER_MARKS" build/digital2_partner_marks.onnx build/report_partner_marks.json build/worst_set_partner.png
+    from=build/digital2_partner_marks.onnx
+  fi
   echo "$(date +%T) join build/digital2_finetune.onnx and $from"
   $PY scripts/join_models.py build/digital2_finetune.onnx "$from" -o build/digital2.onnx
 fi

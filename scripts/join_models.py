@@ -6,10 +6,12 @@ crops, so a second model made of two reads more than either. The joined
 graph runs each network on the same crops and outputs the mean of their
 logits: its softmax is the normalised geometric mean of theirs, as
 fenscan itself averages readings. Each network's last layer is scaled by
-1/n (no new operator but Add, which both runtimes run), and the embedding
-output is the first network's.
+its weight, 1/n unless --weights says otherwise (no new operator but Add,
+which both runtimes run), and the embedding output is the first network's.
+The weights are kept in the model's metadata (join_weights) so that
+split() can undo them.
 
-usage: join_models.py A.onnx B.onnx [...] -o OUT.onnx
+usage: join_models.py A.onnx B.onnx [...] [--weights 2,1] -o OUT.onnx
 
 split() takes a joined model apart again, for the scripts that load a
 network's weights (train.load_onnx).
@@ -18,6 +20,10 @@ import argparse
 
 import onnx
 from onnx import numpy_helper
+
+
+# The metadata key that keeps each network's share of a joined model.
+SHARES = "join_weights"
 
 
 def prefix(k):
@@ -60,12 +66,18 @@ def model(nodes, inits, like, name):
     return m
 
 
-def join(paths):
+def join(paths, shares=None):
+    """The model whose logits are the mean of the networks' at paths,
+    weighted by shares (normalised; equal by default)."""
     # A joined model given is joined by its parts, so that each network
     # keeps an equal share.
     models = [part for p in paths for part in split(p)]
     if len(models) < 2:
         raise ValueError("join needs at least two networks")
+    shares = shares or [1] * len(models)
+    if len(shares) != len(models) or min(shares) <= 0:
+        raise ValueError(f"join needs {len(models)} positive weights, got {shares}")
+    shares = [w / sum(shares) for w in shares]
     nodes, inits = [], []
     logits = []
     for k, m in enumerate(models):
@@ -73,7 +85,7 @@ def join(paths):
 
         def add(x):
             return x if x in ("input", "") else pre + x
-        inits += weights(m.graph, lambda _: True, add, last_layer(m.graph, "logits"), 1 / len(models))
+        inits += weights(m.graph, lambda _: True, add, last_layer(m.graph, "logits"), shares[k])
         nodes += [renamed(n, add) for n in m.graph.node if k == 0 or "embedding" not in n.output]
         logits.append(pre + "logits")
     # A chain of Adds: both runtimes have Add; neither needs Sum.
@@ -84,8 +96,23 @@ def join(paths):
         acc = out
     nodes.append(onnx.helper.make_node("Identity", ["m0_embedding"], ["embedding"], name="join_embedding"))
     out = model(nodes, inits, models[0], "joined")
+    onnx.helper.set_model_props(out, {SHARES: ",".join(repr(w) for w in shares)})
     onnx.checker.check_model(out)
     return out
+
+
+def joined_shares(m, n):
+    """The shares of the n networks joined in model m."""
+    props = {p.key: p.value for p in m.metadata_props}
+    # Files joined before weights existed carry none: their shares are equal.
+    return [float(w) for w in props[SHARES].split(",")] if SHARES in props else [1 / n] * n
+
+
+def shares(path):
+    """The share of each network joined in the model at path, in split's
+    order ([1.0] for a model not joined)."""
+    parts = split(path)
+    return joined_shares(onnx.load(path), len(parts)) if len(parts) > 1 else [1.0]
 
 
 def split(path):
@@ -99,13 +126,14 @@ def split(path):
         n += 1
     if n == 0:
         return [m]
+    shares = joined_shares(m, n)
     parts = []
     for k in range(n):
         pre = prefix(k)
 
         def strip(x):
             return x[len(pre):] if x.startswith(pre) else x
-        inits = weights(m.graph, lambda x: x.startswith(pre), strip, last_layer(m.graph, pre + "logits"), n)
+        inits = weights(m.graph, lambda x: x.startswith(pre), strip, last_layer(m.graph, pre + "logits"), 1 / shares[k])
         nodes = [renamed(x, strip) for x in m.graph.node if x.output[0].startswith(pre)]
         if k > 0:
             # join kept only the first network's embedding.
@@ -117,11 +145,13 @@ def split(path):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("models", nargs="+")
+    ap.add_argument("--weights", help="each network's share, comma-separated (default: equal)")
     ap.add_argument("-o", "--out", required=True)
     a = ap.parse_args()
     if len(a.models) < 2:
         ap.error("give at least two models")
-    onnx.save(join(a.models), a.out)
+    shares = [float(w) for w in a.weights.split(",")] if a.weights else None
+    onnx.save(join(a.models, shares), a.out)
 
 
 if __name__ == "__main__":

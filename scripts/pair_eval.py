@@ -30,9 +30,11 @@ def shifted(X, dx, dy):
 
 def log_probs(path, views):
     """Each view's log-probabilities by the model at path; a joined model's
-    networks' logits averaged, as the joined graph computes them."""
+    networks' logits averaged by their shares, as the joined graph computes
+    them."""
     nets = [train.load_onnx(m) for m in join_models.split(path)]
-    return {s: torch.log_softmax(sum(train.predict(m, X)[0] for m in nets) / len(nets), 1).numpy()
+    ws = join_models.shares(path)
+    return {s: torch.log_softmax(sum(w * train.predict(m, X)[0] for w, m in zip(ws, nets)), 1).numpy()
             for s, X in views.items()}
 
 

@@ -8,7 +8,7 @@ and the crops are produced with fenprep.prep, exactly like the Go detector feeds
   render.py --split train --boards-per-set 250 --out build/data/train.npz --seed 1
   render.py --split heldout --boards-per-set 40 --out build/data/heldout.npz --seed 2
 """
-import argparse, json, math, os, sys, time
+import argparse, collections, json, math, os, sys, time
 import numpy as np
 import cv2
 
@@ -336,7 +336,14 @@ def jit_color(rng, col, amt=0.06):
     return np.clip(col + rng.uniform(-amt, amt, 3).astype(np.float32), 0, 1)
 
 
-def screen_board(rng, setname, b, last, sq, heldout_theme, flipped=False):
+# Marks says how a screen board's arrows and rings are drawn: on a share
+# (chance) of the boards, and with a share (aim) of the arrows ending on a
+# piece, as a capture's arrow does. The defaults are the released models'.
+Marks = collections.namedtuple("Marks", "chance aim")
+MARKS = Marks(0.25, 0.0)
+
+
+def screen_board(rng, setname, b, last, sq, heldout_theme, flipped=False, marks=MARKS):
     pcs, _ = load_set(setname)
     N = 8 * sq
     pal_names = [p for p in PALETTES if (p in HELDOUT_PALETTES) == heldout_theme]
@@ -437,11 +444,13 @@ def screen_board(rng, setname, b, last, sq, heldout_theme, flipped=False):
         dy = int(rng.integers(-1, 2)) if rng.random() < 0.1 else 0
         blend(board, r * sq + off + dy, c * sq + off, cache[p])
     # arrows & circles
-    if rng.random() < 0.25:
+    if rng.random() < marks.chance:
         col = [hexc("#15781b"), hexc("#882020"), hexc("#003088"), hexc("#e68f00")][rng.integers(4)]
         layer = np.zeros((N, N), np.float32)
         for _ in range(rng.integers(1, 4)):
             r0, c0, r1, c1 = rng.integers(0, 8, 4)
+            if marks.aim > 0 and occ and rng.random() < marks.aim:
+                r1, c1 = occ[rng.integers(len(occ))]
             # A third of the marks are rings round one square, as lichess
             # draws them (empty squares too): before, a ring came only when
             # an arrow's two ends met, 1 in 64, and fenscan read rings on
@@ -696,7 +705,7 @@ def degrade(rng, img, corners, sq, book, mild=False):
     return img8, corners
 
 
-def render(rng, setname, heldout_theme=False, style=None, upright=False, sq=None, mild=False):
+def render(rng, setname, heldout_theme=False, style=None, upright=False, sq=None, mild=False, marks=MARKS):
     """-> (bgr uint8 image, corners TL,TR,BR,BL float32 [4,2], labels int [64] (r*8+c), info)"""
     if style is None:
         u = rng.random()
@@ -720,7 +729,7 @@ def render(rng, setname, heldout_theme=False, style=None, upright=False, sq=None
         board, light, dark = book_board(rng, setname, b, sq, heldout_theme)
         bg = light.copy()
     else:
-        board, light, dark = screen_board(rng, setname, b, last, sq, heldout_theme, flipped)
+        board, light, dark = screen_board(rng, setname, b, last, sq, heldout_theme, flipped, marks)
         bg = [np.float32([1, 1, 1]), np.float32([0.19, 0.18, 0.17]), np.float32([0.95, 0.95, 0.95]),
               np.float32([0.15, 0.15, 0.15]), rng.random(3).astype(np.float32)][rng.integers(5)]
     img, corners = compose(rng, board, sq, bg, book, np.asarray(light, np.float32), np.asarray(dark, np.float32), flipped)
@@ -732,8 +741,8 @@ def render(rng, setname, heldout_theme=False, style=None, upright=False, sq=None
     return img8, corners, labels, dict(style=style if odd is None else "odd-" + odd, sq=sq, book=book, board=b, flipped=flipped, theme=_THEME[0])
 
 
-def sample_crops(rng, setname, heldout_theme=False, njit=1):
-    img, corners, labels, info = render(rng, setname, heldout_theme)
+def sample_crops(rng, setname, heldout_theme=False, njit=1, marks=MARKS):
+    img, corners, labels, info = render(rng, setname, heldout_theme, marks=marks)
     bw = float(np.linalg.norm(corners[1] - corners[0]))
     out = []
     for _ in range(njit):
@@ -755,11 +764,11 @@ def split_sets():
 
 
 def _work(args):
-    seed, jobs, keep_empty, njit, heldout_theme = args
+    seed, jobs, keep_empty, njit, heldout_theme, marks = args
     rng = np.random.default_rng(seed)
     X, Y, S, ST = [], [], [], []
     for (si, setname) in jobs:
-        crops_list, labels, info = sample_crops(rng, setname, heldout_theme, njit)
+        crops_list, labels, info = sample_crops(rng, setname, heldout_theme, njit, marks)
         for crops in crops_list:
             keep = (labels != 0) | (rng.random(64) < keep_empty)
             X.append(crops[keep])
@@ -769,7 +778,7 @@ def _work(args):
     return np.concatenate(X), np.concatenate(Y), np.concatenate(S), np.concatenate(ST)
 
 
-def build(sets, boards_per_set, seed, keep_empty, njit, out, heldout_theme_frac=0.0, procs=2):
+def build(sets, boards_per_set, seed, keep_empty, njit, out, heldout_theme_frac=0.0, procs=2, marks=MARKS):
     from multiprocessing import Pool
     rng = np.random.default_rng(seed)
     jobs = [(i, s) for i, s in enumerate(sets) for _ in range(boards_per_set)]
@@ -779,7 +788,7 @@ def build(sets, boards_per_set, seed, keep_empty, njit, out, heldout_theme_frac=
     tasks = []
     for k in range(0, len(jobs), chunk):
         ht = rng.random() < heldout_theme_frac
-        tasks.append((int(rng.integers(1 << 31)), jobs[k:k + chunk], keep_empty, njit, ht))
+        tasks.append((int(rng.integers(1 << 31)), jobs[k:k + chunk], keep_empty, njit, ht, marks))
     X, Y, S, ST = [], [], [], []
     t0 = time.time()
     with Pool(procs) as pool:
@@ -804,6 +813,10 @@ def main():
     ap.add_argument("--keep-empty", type=float, default=0.4)
     ap.add_argument("--njit", type=int, default=1)
     ap.add_argument("--sets", default="")
+    ap.add_argument("--marks", type=float, default=MARKS.chance,
+                    help="share of screen boards with arrows and rings drawn over them")
+    ap.add_argument("--marks-aim", type=float, default=MARKS.aim,
+                    help="share of those arrows that end on a piece (the rest end anywhere)")
     ap.add_argument("--out", required=True)
     a = ap.parse_args()
     train, held, meta = split_sets()
@@ -812,7 +825,7 @@ def main():
         sets = [s for s in a.sets.split(",") if s in sets]
     log("%s sets (%d): %s" % (a.split, len(sets), " ".join(sets)))
     build(sets, a.boards_per_set, a.seed, a.keep_empty, a.njit, a.out,
-          heldout_theme_frac=0.0 if a.split == "train" else 0.3)
+          heldout_theme_frac=0.0 if a.split == "train" else 0.3, marks=Marks(a.marks, a.marks_aim))
 
 
 if __name__ == "__main__":
