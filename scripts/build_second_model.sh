@@ -21,11 +21,12 @@
 #                 45 to 47)
 #   PARTNER_MIN   minutes of training from scratch (default 85, lr 3e-3, --seed 461)
 #   PARTNER_MARKS render seed of the partner's last stage, SECOND_MIN minutes from the above
-#                 on boards whose screens carry arrows and rings four times as often and half
-#                 their arrows ending on a piece (render.py --marks 0.8 --marks-aim 0.5;
+#                 on boards whose screens carry arrows and rings about three times as often and
+#                 at least half their arrows ending on a piece (render.py --marks 0.8 --marks-aim 0.5;
 #                 default 201, as the shipped one; empty: no such stage)
 #   BOARDS        boards rendered per training set (default 250, as make model). The renders
-#                 are kept in build/data/train_sSEED.npz and reused: delete them after
+#                 are kept in build/data/train_sSEED.npz (train_sSEED_marks.npz for
+#                 PARTNER_MARKS) and reused: delete them after
 #                 changing the art or render.py.
 # Run `make model` (or at least its art and held-out steps) first: it fetches the art and
 # renders build/data/heldout.npz. The new model replaces models/digital2.onnx whatever it
@@ -53,10 +54,12 @@ from=$FIRST
 stages=
 n=0
 # render SEED [marks] sets $data to the training renders of SEED, rendering them if they are
-# missing; with marks, screens carry many arrows.
+# missing; with marks, screens carry many arrows (the word names the file; the shares are
+# PARTNER_MARKS's).
 render() {
-  data=build/data/train_s$1${2:+_$2}.npz
-  [ "$BOARDS" = 250 ] || data=build/data/train_s$1${2:+_$2}_b$BOARDS.npz
+  data=build/data/train_s$1${2:+_$2}
+  [ "$BOARDS" = 250 ] || data=${data}_b$BOARDS
+  data=$data.npz
   if [ ! -f "$data" ]; then
     echo "$(date +%T) render train, seed $1${2:+, $2}"
     $PY scripts/render.py --split train --boards-per-set $BOARDS --keep-empty 0.4 --seed "$1" \
@@ -123,7 +126,7 @@ if [ -n "$(echo $PARTNER_SEEDS)" ]; then
     average "$tuned" "$from" build/report_partner.json build/worst_set_partner.png
     ;;
   esac
-  if [ -n "$PARTNER_MARKS" ]; then
+  if [ -n "$(echo $PARTNER_MARKS)" ]; then
     # Arrows drawn over pieces: the partner above read testdata/rhosgfx-desktop-arrow.png's h5
     # pawn, under an arrow's head, as a knight at 0.88, and the join with it at 0.63 (session
     # 47); this stage reads it as a pawn at 0.64 and the join at 0.53 (session 48), and the

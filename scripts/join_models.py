@@ -17,6 +17,7 @@ split() takes a joined model apart again, for the scripts that load a
 network's weights (train.load_onnx).
 """
 import argparse
+import math
 
 import onnx
 from onnx import numpy_helper
@@ -69,13 +70,13 @@ def model(nodes, inits, like, name):
 def join(paths, shares=None):
     """The model whose logits are the mean of the networks' at paths,
     weighted by shares (normalised; equal by default)."""
-    # A joined model given is joined by its parts, so that each network
-    # keeps an equal share.
+    # A joined model given is joined by its parts, its own shares dropped:
+    # shares, like the default, name one weight a network, not a path.
     models = [part for p in paths for part in split(p)]
     if len(models) < 2:
         raise ValueError("join needs at least two networks")
     shares = shares or [1] * len(models)
-    if len(shares) != len(models) or min(shares) <= 0:
+    if len(shares) != len(models) or not all(0 < w < math.inf for w in shares):
         raise ValueError(f"join needs {len(models)} positive weights, got {shares}")
     shares = [w / sum(shares) for w in shares]
     nodes, inits = [], []
@@ -101,18 +102,23 @@ def join(paths, shares=None):
     return out
 
 
-def joined_shares(m, n):
-    """The shares of the n networks joined in model m."""
+def joined_shares(m):
+    """The share of each network joined in model m, in split's order ([1.0]
+    for a model not joined)."""
+    names = {t.name for t in m.graph.initializer}
+    n = 0
+    while any(x.startswith(prefix(n)) for x in names):
+        n += 1
+    if n == 0:
+        return [1.0]
     props = {p.key: p.value for p in m.metadata_props}
     # Files joined before weights existed carry none: their shares are equal.
     return [float(w) for w in props[SHARES].split(",")] if SHARES in props else [1 / n] * n
 
 
 def shares(path):
-    """The share of each network joined in the model at path, in split's
-    order ([1.0] for a model not joined)."""
-    parts = split(path)
-    return joined_shares(onnx.load(path), len(parts)) if len(parts) > 1 else [1.0]
+    """The share of each network joined in the model at path (see joined_shares)."""
+    return joined_shares(onnx.load(path))
 
 
 def split(path):
@@ -120,20 +126,16 @@ def split(path):
     it was before the join (its last layer's weights up to rounding); a
     model not joined comes back alone."""
     m = onnx.load(path)
-    names = {t.name for t in m.graph.initializer}
-    n = 0
-    while any(x.startswith(prefix(n)) for x in names):
-        n += 1
-    if n == 0:
+    shares = joined_shares(m)
+    if len(shares) == 1:
         return [m]
-    shares = joined_shares(m, n)
     parts = []
-    for k in range(n):
+    for k, w in enumerate(shares):
         pre = prefix(k)
 
         def strip(x):
             return x[len(pre):] if x.startswith(pre) else x
-        inits = weights(m.graph, lambda x: x.startswith(pre), strip, last_layer(m.graph, pre + "logits"), 1 / shares[k])
+        inits = weights(m.graph, lambda x: x.startswith(pre), strip, last_layer(m.graph, pre + "logits"), 1 / w)
         nodes = [renamed(x, strip) for x in m.graph.node if x.output[0].startswith(pre)]
         if k > 0:
             # join kept only the first network's embedding.
@@ -145,7 +147,8 @@ def split(path):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("models", nargs="+")
-    ap.add_argument("--weights", help="each network's share, comma-separated (default: equal)")
+    ap.add_argument("--weights", help="each network's share, comma-separated, one for each network of a "
+                    "joined model given (its own shares are dropped; default: equal)")
     ap.add_argument("-o", "--out", required=True)
     a = ap.parse_args()
     if len(a.models) < 2:

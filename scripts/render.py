@@ -816,7 +816,7 @@ def main():
     ap.add_argument("--marks", type=float, default=MARKS.chance,
                     help="share of screen boards with arrows and rings drawn over them")
     ap.add_argument("--marks-aim", type=float, default=MARKS.aim,
-                    help="share of those arrows that end on a piece (the rest end anywhere)")
+                    help="share of those marks drawn as an arrow ending on a piece, if it is an arrow (the rest end anywhere)")
     ap.add_argument("--out", required=True)
     a = ap.parse_args()
     train, held, meta = split_sets()
