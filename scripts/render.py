@@ -337,8 +337,9 @@ def jit_color(rng, col, amt=0.06):
 
 
 # Marks says how a screen board's arrows and rings are drawn: on a share
-# (chance) of the boards, and with a share (aim) of the arrows ending on a
-# piece, as a capture's arrow does. The defaults are the released models'.
+# (chance) of the boards, and with a share (aim) of the marks, where drawn as
+# arrows, aimed at a piece, as a capture's arrow is (others may end on one
+# by chance). The defaults are the released models'.
 Marks = collections.namedtuple("Marks", "chance aim")
 MARKS = Marks(0.25, 0.0)
 
