@@ -116,16 +116,11 @@ def joined_shares(m):
     return [float(w) for w in props[SHARES].split(",")] if SHARES in props else [1 / n] * n
 
 
-def shares(path):
-    """The share of each network joined in the model at path (see joined_shares)."""
-    return joined_shares(onnx.load(path))
-
-
 def split(path):
-    """The networks joined in the model at path, each a model of its own as
-    it was before the join (its last layer's weights up to rounding); a
-    model not joined comes back alone."""
-    m = onnx.load(path)
+    """The networks joined in the model at path (or the loaded model), each
+    a model of its own as it was before the join (its last layer's weights up
+    to rounding); a model not joined comes back alone."""
+    m = path if isinstance(path, onnx.ModelProto) else onnx.load(path)
     shares = joined_shares(m)
     if len(shares) == 1:
         return [m]

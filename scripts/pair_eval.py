@@ -13,6 +13,7 @@ import sys
 
 import cv2
 import numpy as np
+import onnx
 import torch
 
 sys.path.insert(0, "scripts")
@@ -32,8 +33,9 @@ def log_probs(path, views):
     """Each view's log-probabilities by the model at path; a joined model's
     networks' logits averaged by their shares, as the joined graph computes
     them."""
-    nets = [train.load_onnx(m) for m in join_models.split(path)]
-    ws = join_models.shares(path)
+    joined = onnx.load(path)
+    nets = [train.load_onnx(m) for m in join_models.split(joined)]
+    ws = join_models.joined_shares(joined)
     return {s: torch.log_softmax(sum(w * train.predict(m, X)[0] for w, m in zip(ws, nets)), 1).numpy()
             for s, X in views.items()}
 

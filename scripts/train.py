@@ -59,8 +59,9 @@ def load_onnx(path, hw=(32, 32)):
     resampled (resample_fc1)."""
     import onnx
     from onnx import numpy_helper
+    import join_models
     mo = path if isinstance(path, onnx.ModelProto) else onnx.load(path)
-    if any(i.name.startswith("m0_") for i in mo.graph.initializer):
+    if len(join_models.joined_shares(mo)) > 1:
         # Read as one network it would be the first part with its last layer scaled.
         name = path if isinstance(path, str) else "model"
         raise ValueError(f"{name}: a joined model (scripts/join_models.py); load its parts (join_models.split)")
