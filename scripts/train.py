@@ -345,6 +345,9 @@ def main():
     ap.add_argument("--train", required=True)
     ap.add_argument("--heldout", required=True)
     ap.add_argument("--minutes", type=float, default=30)
+    ap.add_argument("--steps", type=int, default=0,
+                    help="run the schedule over this many steps instead of --minutes: the same training "
+                    "whatever else the machine runs")
     ap.add_argument("--out", default="models/digital.onnx")
     ap.add_argument("--report", default="build/report.json")
     ap.add_argument("--worst-png", default="build/worst_set.png")
@@ -367,7 +370,8 @@ def main():
                     help="comma-separated ONNX models whose averaged answers the net also learns (see --distill)")
     ap.add_argument("--distill", type=float, default=0.5,
                     help="share of the loss taken by the teachers' answers, with --teacher")
-    soup_args(ap, "state dicts (.pt), or exports (.onnx) for a model trained with --init-onnx, of runs from one start")
+    soup_args(ap, "state dicts (.pt), or exports (.onnx) for a model trained with --init-onnx, of runs from one start",
+              "--minutes 0 and no --steps")
     a = ap.parse_args()
     if a.elastic and not a.shape_aug:
         raise SystemExit("--elastic bends the crops that --shape-aug warps: give both")
@@ -405,14 +409,14 @@ def main():
     step = 0
     seen = 0
     ep = 0
-    done = budget <= 0
+    done = budget <= 0 and not a.steps
     Xt_t = torch.from_numpy(Xt)
     Yt_t = torch.from_numpy(Yt)
     while not done:
         order = torch.from_numpy(rng.permutation(len(Yt)))
         ep += 1
         for k in range(0, len(order) - a.bs + 1, a.bs):
-            frac = (time.time() - t0) / budget
+            frac = step / a.steps if a.steps else (time.time() - t0) / budget
             if frac >= 1:
                 done = True
                 break
@@ -438,7 +442,8 @@ def main():
             step += 1
             seen += len(idx)
             if step % 200 == 0:
-                log("ep %d step %d seen %d loss %.4f lr %.2e (%.0f%% of budget)" % (ep, step, seen, loss.item(), lr, 100 * frac))
+                log("ep %d step %d seen %d loss %.4f lr %.2e (%.0f%% of %s)" % (ep, step, seen, loss.item(), lr, 100 * frac,
+                                                                          "steps" if a.steps else "budget"))
             if step % 1500 == 0:
                 lv, _ = predict(model, Xv[:5000])
                 log("  val acc (5k) %.4f" % (lv.argmax(1) == Yv[:5000]).float().mean().item())
