@@ -49,10 +49,14 @@ func TestFindBooks(t *testing.T) {
 }
 
 // TestFindSettles finds the screenshots of testdata/screens within 1% of
-// their side: a phone's board between two dark bars, its first rank
-// empty, on which the lattice lands a square high, the bar above taken for
-// its top row. That gains the whole board's checker less than the shift
-// search asks; the rows themselves tell (settle).
+// their side. phone-bars: a phone's board between two dark bars, its
+// first rank empty, on which the lattice lands a square high, the bar
+// above taken for its top row. That gains the whole board's checker less
+// than the shift search asks; the rows themselves tell (settle).
+// pale-tight-*: pale themes cropped to the board, whose own lattice is
+// Faint, and a less clear fit inside it (a chance lattice half a square
+// out of step, one square's outline taken for a bare frame) is not: the
+// board's lattice, which only clear boards reach, wins (clearFaint).
 func TestFindSettles(t *testing.T) {
 	n := withCorners(t, "screens", func(t *testing.T, img gocv.Mat, want [4]detect.Point) {
 		boards, err := detect.Find(img, detect.Options{})

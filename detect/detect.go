@@ -380,7 +380,7 @@ func Find(img gocv.Mat, opts Options) ([]Board, error) {
 		}
 		found = append(found, best)
 	}
-	found = suppress(dropSquares(found))
+	found = suppress(dropSquares(clearFaint(found, faint)))
 	if len(found) >= 2 && !opts.Photo {
 		found = gridOver(grey, found, tr)
 	}
@@ -391,6 +391,42 @@ func Find(img gocv.Mat, opts Options) ([]Board, error) {
 		found = found[:opts.MaxBoards]
 	}
 	return toPicture(found, scale), nil
+}
+
+// clearFaint puts each faint board whose lattice only clear boards reach
+// in place of the fits it holds, when every one of them is less clear. A
+// pale theme cropped to the board leaves its squares' shades faint (pieces
+// cover their corners), while a chance fit inside it, half a square out
+// of step with the board's own lines, can pass minChecker on the pieces'
+// shades and would otherwise be taken alone for the board. The board
+// stays Faint, so the caller still checks that its squares read like a
+// board's.
+func clearFaint(found, faint []Board) []Board {
+	for _, f := range faint {
+		if f.Lattice < confident {
+			continue
+		}
+		fr := f.bounds()
+		var keep []Board
+		held := 0
+		for _, b := range found {
+			br := b.bounds()
+			in := br.Intersect(fr)
+			if in.Empty() || area(in) <= 0.25*math.Min(area(br), area(fr)) {
+				keep = append(keep, b)
+				continue
+			}
+			if area(in) < 0.8*area(br) || b.Lattice >= confident || b.Lattice >= f.Lattice {
+				held = -1 // overlaps a board of its own, or a clearer fit
+				break
+			}
+			held++
+		}
+		if held > 0 {
+			found = append(keep, f)
+		}
+	}
+	return found
 }
 
 // toPicture takes boards found at working size back to the picture's
