@@ -484,7 +484,8 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 	// sizes); its grey copies are made once.
 	pic := detect.NewPicture(img)
 	defer pic.Close()
-	for _, f := range found {
+	for i := 0; i < len(found); i++ {
+		f := found[i]
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
@@ -502,6 +503,9 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 		// read like one.
 		if (f.Bare || f.Faint) && !likeBoard(r) {
 			dropped = append(dropped, r.corners)
+			// The fits it was taken in place of, read as they were
+			// found before it (detect.Board.Inside).
+			found = append(found, f.Inside...)
 			continue
 		}
 		if r, err = s.readScales(ctx, img, pic, r); err != nil {

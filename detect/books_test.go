@@ -54,9 +54,10 @@ func TestFindBooks(t *testing.T) {
 // above taken for its top row. That gains the whole board's checker less
 // than the shift search asks; the rows themselves tell (settle).
 // pale-tight-*: pale themes cropped to the board, whose own lattice is
-// Faint, and a less clear fit inside it (a chance lattice half a square
-// out of step, one square's outline taken for a bare frame) is not: the
-// board's lattice, which only clear boards reach, wins (clearFaint).
+// Faint, and a less clear fit inside it (a lattice at half the board's
+// step over its middle, one square's outline taken for a bare frame) is
+// not: the board's lattice, which only clear boards reach, wins, still
+// Faint for the caller to check (clearFaint).
 func TestFindSettles(t *testing.T) {
 	n := withCorners(t, "screens", func(t *testing.T, img gocv.Mat, want [4]detect.Point) {
 		boards, err := detect.Find(img, detect.Options{})
@@ -65,6 +66,9 @@ func TestFindSettles(t *testing.T) {
 		}
 		if got := boards[0].Corners; detect.CornerError(got, want) > 0.01 {
 			t.Errorf("board at %v, want %v", got, want)
+		}
+		if pale := strings.Contains(t.Name(), "/pale-tight-"); pale && (!boards[0].Faint || len(boards[0].Inside) == 0) {
+			t.Errorf("faint %v, %d fits inside; want faint in place of the fits inside it", boards[0].Faint, len(boards[0].Inside))
 		}
 	})
 	if n == 0 {

@@ -52,10 +52,15 @@ type Board struct {
 	Bare bool
 	// Faint marks a board whose lines fit a lattice but whose squares'
 	// shades alternate less clearly than minChecker asks (a pale theme
-	// cropped to the board): found only when nothing surer is, and like a
-	// bare frame the caller must check that its squares read like a
-	// board's.
+	// cropped to the board): found when nothing surer is, or in place of
+	// less clear fits inside it when its lattice is one only clear boards
+	// reach (see clearFaint), and like a bare frame the caller must check
+	// that its squares read like a board's.
 	Faint bool
+	// Inside holds the fits a Faint board was taken in place of: the
+	// caller reads them instead if the board's squares do not read like a
+	// board's.
+	Inside []Board
 }
 
 // blurSigmas are the scales the lattice is looked for at. The coarsest
@@ -371,6 +376,9 @@ func Find(img gocv.Mat, opts Options) ([]Board, error) {
 			}
 		}
 	}
+	// A square of a faint board can be a lattice of its own (its
+	// pieces' edges), fitted as faint, and outscore the board.
+	faint = dropSquares(faint)
 	if len(found) == 0 && !opts.Photo && len(faint) > 0 {
 		best := faint[0]
 		for _, b := range faint[1:] {
@@ -380,7 +388,10 @@ func Find(img gocv.Mat, opts Options) ([]Board, error) {
 		}
 		found = append(found, best)
 	}
-	found = suppress(dropSquares(clearFaint(found, faint)))
+	if !opts.Photo { // as for the faint boards above: the lines were tried first
+		found = clearFaint(found, faint)
+	}
+	found = suppress(dropSquares(found))
 	if len(found) >= 2 && !opts.Photo {
 		found = gridOver(grey, found, tr)
 	}
@@ -393,36 +404,42 @@ func Find(img gocv.Mat, opts Options) ([]Board, error) {
 	return toPicture(found, scale), nil
 }
 
-// clearFaint puts each faint board whose lattice only clear boards reach
-// in place of the fits it holds, when every one of them is less clear. A
-// pale theme cropped to the board leaves its squares' shades faint (pieces
-// cover their corners), while a chance fit inside it, half a square out
-// of step with the board's own lines, can pass minChecker on the pieces'
-// shades and would otherwise be taken alone for the board. The board
-// stays Faint, so the caller still checks that its squares read like a
-// board's.
+// clearFaint puts a faint board whose lattice only clear boards reach in
+// place of the fits it holds, when none of them is as clear or each is
+// one of its squares. A pale theme cropped to the board leaves its
+// squares' shades faint (pieces cover their corners), while a chance fit
+// inside it (a lattice at half the board's step over its middle, one
+// square's outline taken for a bare frame) can pass minChecker on the
+// pieces' shades and would otherwise be taken alone for the board. The
+// board stays Faint, so the caller still checks that its squares read
+// like a board's, and keeps the fits (Inside) to read if they do not.
+// The clearest faint board is tried first.
 func clearFaint(found, faint []Board) []Board {
+	clear := make([]Board, 0, len(faint))
 	for _, f := range faint {
-		if f.Lattice < confident {
-			continue
+		if f.Lattice >= confident {
+			clear = append(clear, f)
 		}
+	}
+	sort.SliceStable(clear, func(i, j int) bool { return clear[i].Lattice > clear[j].Lattice })
+	for _, f := range clear {
 		fr := f.bounds()
-		var keep []Board
-		held := 0
+		var keep, inside []Board
 		for _, b := range found {
 			br := b.bounds()
-			in := br.Intersect(fr)
-			if in.Empty() || area(in) <= 0.25*math.Min(area(br), area(fr)) {
+			if !overlaps(br, fr) {
 				keep = append(keep, b)
 				continue
 			}
-			if area(in) < 0.8*area(br) || b.Lattice >= confident || b.Lattice >= f.Lattice {
-				held = -1 // overlaps a board of its own, or a clearer fit
+			square := area(br) <= area(fr)/20
+			if area(br.Intersect(fr)) < 0.8*area(br) || (b.Lattice >= confident && !square) {
+				inside = nil // a board of its own beside it, or a clear fit
 				break
 			}
-			held++
+			inside = append(inside, b)
 		}
-		if held > 0 {
+		if len(inside) > 0 {
+			f.Inside = suppress(dropSquares(inside))
 			found = append(keep, f)
 		}
 	}
@@ -705,11 +722,10 @@ func suppress(bs []Board) []Board {
 	sort.SliceStable(bs, func(i, j int) bool { return bs[i].Score > bs[j].Score })
 	var keep []Board
 	for _, b := range bs {
-		overlaps := false
+		met := false
 		for i, k := range keep {
-			in := b.bounds().Intersect(k.bounds())
-			if !in.Empty() && area(in) > 0.25*math.Min(area(b.bounds()), area(k.bounds())) {
-				overlaps = true
+			if overlaps(b.bounds(), k.bounds()) {
+				met = true
 				// Fits at different blurs score their lattices on
 				// different scales; for one lattice placed whole squares
 				// apart, the squares' shades decide, as in fit, and so
@@ -722,12 +738,19 @@ func suppress(bs []Board) []Board {
 				break
 			}
 		}
-		if !overlaps {
+		if !met {
 			keep = append(keep, b)
 		}
 	}
 	readingOrder(keep)
 	return keep
+}
+
+// overlaps reports whether two boxes share more than a quarter of the
+// smaller's area: one board fitted twice, or a fit inside another.
+func overlaps(a, b image.Rectangle) bool {
+	in := a.Intersect(b)
+	return !in.Empty() && area(in) > 0.25*math.Min(area(a), area(b))
 }
 
 // shifted reports whether two fits are one lattice placed apart: squares

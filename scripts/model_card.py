@@ -218,7 +218,7 @@ def main():
     if os.path.exists(tp):
         tc = json.load(open(tp))
         w("testdata/heldout/ (24 upright boards from held-out sets, mild degradations; for the Go regression test "
-          "classify/heldout_test.go, which requires at least 98%% of each shipped flat model): %d of %d squares "
+          "classify/heldout_test.go, which fails if a shipped flat model reads fewer than 98%% of their squares): %d of %d squares "
           "misclassified by this model with the exact corners from corners.csv; per image: %s."
           % (sum(e for _, e in tc), 64 * len(tc), ", ".join("%s %d" % (n.split("_")[0], e) for n, e in tc)))
         w("")
@@ -239,7 +239,7 @@ def main():
     w("`make model` (= `sh scripts/build_model.sh`): fetch art with apt-get download (scripts/fetch_art.sh), rasterize "
       "(scripts/prep_art.py, prep_art_debian.py), render (scripts/render.py), train+calibrate+export+evaluate "
       "(scripts/train.py) in two stages, stage 1 from scratch (TRAIN_MIN=35 min) and stage 2 from stage 1 on boards "
-      "rendered with a second seed (`--shape-aug`; FINE_MIN=30 min; FINE_MIN=0 skips it), then the two stages' "
+      "rendered with a second seed (`--shape-aug`; FINE_MIN=30 min; FINE_MIN=0 skips it and the average), then the two stages' "
       "weights averaged and calibrated (`train.py --average ... --minutes 0`); then regenerate testdata/heldout "
       "(scripts/make_heldout_testdata.py) and this card (scripts/model_card.py). Fixed seeds; needs /usr/bin/python3 "
       "with torch 1.13, onnx, OpenCV 4.6, numpy, PIL, fonttools, and rsvg-convert. Training is time-budgeted, so "

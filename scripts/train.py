@@ -151,6 +151,33 @@ def widen(m, ch, emb, seed=0):
     return n
 
 
+def schedule_args(ap, minutes):
+    """The --minutes and --steps options of a training script (minutes its default)."""
+    ap.add_argument("--minutes", type=float, default=minutes)
+    ap.add_argument("--steps", type=int, default=0,
+                    help="run the schedule over this many steps instead of --minutes: the same training "
+                    "whatever else the machine runs")
+
+
+class Schedule:
+    """How far training has gone, 0 to 1 (done at 1): by steps with --steps, else by the
+    clock over --minutes."""
+
+    def __init__(self, a):
+        if a.steps < 0 or a.minutes < 0:
+            raise SystemExit("--steps and --minutes cannot be negative")
+        self.steps, self.budget, self.t0 = a.steps, a.minutes * 60, time.time()
+        self.unit = "steps" if a.steps else "budget"
+
+    def frac(self, step):
+        if self.steps:
+            return step / self.steps
+        return (time.time() - self.t0) / self.budget if self.budget > 0 else 1
+
+    def seconds(self):
+        return time.time() - self.t0
+
+
 def soup_args(ap, what, untrained="--minutes 0"):
     """The --average and --average-weights options of a training script; what says which
     models --average takes, untrained which options train no step."""
@@ -344,10 +371,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--train", required=True)
     ap.add_argument("--heldout", required=True)
-    ap.add_argument("--minutes", type=float, default=30)
-    ap.add_argument("--steps", type=int, default=0,
-                    help="run the schedule over this many steps instead of --minutes: the same training "
-                    "whatever else the machine runs")
+    schedule_args(ap, 30)
     ap.add_argument("--out", default="models/digital.onnx")
     ap.add_argument("--report", default="build/report.json")
     ap.add_argument("--worst-png", default="build/worst_set.png")
@@ -404,19 +428,18 @@ def main():
     nparams = sum(p.numel() for p in model.parameters())
     log("params %d" % nparams)
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=1e-4)
-    budget = a.minutes * 60
-    t0 = time.time()
+    sched = Schedule(a)
     step = 0
     seen = 0
     ep = 0
-    done = budget <= 0 and not a.steps
+    done = sched.frac(0) >= 1
     Xt_t = torch.from_numpy(Xt)
     Yt_t = torch.from_numpy(Yt)
     while not done:
         order = torch.from_numpy(rng.permutation(len(Yt)))
         ep += 1
         for k in range(0, len(order) - a.bs + 1, a.bs):
-            frac = step / a.steps if a.steps else (time.time() - t0) / budget
+            frac = sched.frac(step)
             if frac >= 1:
                 done = True
                 break
@@ -442,12 +465,11 @@ def main():
             step += 1
             seen += len(idx)
             if step % 200 == 0:
-                log("ep %d step %d seen %d loss %.4f lr %.2e (%.0f%% of %s)" % (ep, step, seen, loss.item(), lr, 100 * frac,
-                                                                          "steps" if a.steps else "budget"))
+                log("ep %d step %d seen %d loss %.4f lr %.2e (%.0f%% of %s)" % (ep, step, seen, loss.item(), lr, 100 * frac, sched.unit))
             if step % 1500 == 0:
                 lv, _ = predict(model, Xv[:5000])
                 log("  val acc (5k) %.4f" % (lv.argmax(1) == Yv[:5000]).float().mean().item())
-    train_s = time.time() - t0
+    train_s = sched.seconds()
     os.makedirs("build", exist_ok=True)
     torch.save(model.state_dict(), "build/model.pt")
 
@@ -518,7 +540,8 @@ def main():
     except Exception as e:  # noqa
         log("worst png failed", e)
     rep = dict(params=nparams, channels=CH, emb=EMB, train_crops=int(len(Yt)), val_crops=int(nval),
-               class_counts=np.bincount(Yt, minlength=13).tolist(), steps=step, epochs=ep, seen=seen,
+               class_counts=np.bincount(Yt, minlength=13).tolist(), minutes=a.minutes, schedule_steps=a.steps,
+               steps=step, epochs=ep, seen=seen,
                train_seconds=train_s, total_seconds=time.time() - t_start, val_acc=val_acc, T=T,
                heldout_overall=overall, heldout_overall_pieces=overall_pieces, heldout_n=int(len(ok)), heldout_ece=he, per_set=per, by_style=styles,
                worst_set=worst, onnx_bytes=os.path.getsize(a.out), onnx_ops=ops, cv2_diff=float(cvdiff),

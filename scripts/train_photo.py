@@ -13,7 +13,8 @@ import torch
 import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from train import Net, fold, export, predict, fit_T, ece, log, train_step, load_onnx, soup, soup_args  # noqa: E402
+from train import Net, fold, export, predict, fit_T, ece, log, train_step, load_onnx, soup, soup_args, \
+    schedule_args, Schedule  # noqa: E402
 from fenprep import CLASSES  # noqa: E402
 
 
@@ -57,10 +58,7 @@ def main():
     ap.add_argument("--real", nargs="*", default=[], help="real photo crops, weighted up")
     ap.add_argument("--real-weight", type=float, default=4.0)
     ap.add_argument("--heldout", required=True)
-    ap.add_argument("--minutes", type=float, default=20)
-    ap.add_argument("--steps", type=int, default=0,
-                    help="run the schedule over this many steps instead of --minutes: the same training "
-                    "whatever else the machine runs, for comparing data sets")
+    schedule_args(ap, 20)
     ap.add_argument("--out", default="models/photo.onnx")
     ap.add_argument("--report", default="build/photo_report.json")
     ap.add_argument("--seed", type=int, default=0)
@@ -107,16 +105,15 @@ def main():
     nparams = sum(p.numel() for p in model.parameters())
     log("params %d" % nparams)
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=1e-4)
-    budget = a.minutes * 60
     Xt_t, Yt_t = torch.from_numpy(Xt), torch.from_numpy(Yt)
     # Seven squares in ten are empty: crops are drawn with weight 1/sqrt(class
     # frequency), which shows the pieces, the hard part, more often.
     freq = np.bincount(Yt, minlength=13).astype(np.float64)
     p = Wt / np.sqrt(np.maximum(freq[Yt], 1))
     p /= p.sum()
-    t0, step = time.time(), 0
+    sched, step = Schedule(a), 0
     while True:
-        frac = step / a.steps if a.steps else (time.time() - t0) / budget if budget > 0 else 1
+        frac = sched.frac(step)
         if frac >= 1:
             break
         warm = 1.0 if a.init_onnx or a.average else min(1.0, step / 200)
@@ -128,7 +125,7 @@ def main():
         loss = train_step(model, opt, xb, Yt_t[idx])
         step += 1
         if step % 200 == 0:
-            log("step %d loss %.4f lr %.2e (%.0f%% of %s)" % (step, loss.item(), lr, 100 * frac, "steps" if a.steps else "budget"))
+            log("step %d loss %.4f lr %.2e (%.0f%% of %s)" % (step, loss.item(), lr, 100 * frac, sched.unit))
         if step % 1000 == 0:
             lv, _ = predict(model, Xv[:4000])
             log("  val acc %.4f" % (lv.argmax(1) == Yv[:4000]).float().mean().item())
