@@ -17,6 +17,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"slices"
 
 	"github.com/fenscan/fenscan/assemble"
 	"github.com/fenscan/fenscan/classify"
@@ -485,6 +486,9 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 	pic := detect.NewPicture(img)
 	defer pic.Close()
 	for i := 0; i < len(found); i++ {
+		if s.opts.MaxBoards > 0 && len(boards) == s.opts.MaxBoards {
+			break // a faint board's fits, read in its place, can outnumber it
+		}
 		f := found[i]
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -503,9 +507,9 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 		// read like one.
 		if (f.Bare || f.Faint) && !likeBoard(r) {
 			dropped = append(dropped, r.corners)
-			// The fits it was taken in place of, read as they were
-			// found before it (detect.Board.Inside).
-			found = append(found, f.Inside...)
+			// The fits it was taken in place of (detect.Board.Inside),
+			// read next, where it stood in reading order.
+			found = slices.Insert(found, i+1, f.Inside...)
 			continue
 		}
 		if r, err = s.readScales(ctx, img, pic, r); err != nil {

@@ -405,15 +405,18 @@ func Find(img gocv.Mat, opts Options) ([]Board, error) {
 }
 
 // clearFaint puts a faint board whose lattice only clear boards reach in
-// place of the fits it holds, when none of them is as clear or each is
-// one of its squares. A pale theme cropped to the board leaves its
-// squares' shades faint (pieces cover their corners), while a chance fit
-// inside it (a lattice at half the board's step over its middle, one
-// square's outline taken for a bare frame) can pass minChecker on the
-// pieces' shades and would otherwise be taken alone for the board. The
-// board stays Faint, so the caller still checks that its squares read
-// like a board's, and keeps the fits (Inside) to read if they do not.
-// The clearest faint board is tried first.
+// place of the fits it holds: each fit that overlaps it must lie inside it
+// (80% of the fit's area) and be less clear than that, or be no larger
+// than one of its squares (a twentieth of its area, as in dropSquares); a
+// fit only partly inside it is a board of its own, and the swap is off. A
+// pale theme cropped to the board leaves its squares' shades faint (pieces
+// cover their corners), while a chance fit inside it (a lattice at half
+// the board's step over its middle, one square's outline taken for a bare
+// frame) can pass minChecker on the pieces' shades and would otherwise be
+// taken alone for the board. The board stays Faint, so the caller still
+// checks that its squares read like a board's, and keeps the fits
+// (Inside, suppressed among themselves only) to read if they do not. The
+// clearest faint board is tried first.
 func clearFaint(found, faint []Board) []Board {
 	clear := make([]Board, 0, len(faint))
 	for _, f := range faint {
@@ -455,6 +458,7 @@ func toPicture(bs []Board, scale float64) []Board {
 			bs[i].Corners[j].Y /= scale
 		}
 		toPicture(bs[i].Near, scale)
+		toPicture(bs[i].Inside, scale)
 	}
 	return bs
 }

@@ -127,6 +127,32 @@ func TestFindFaint(t *testing.T) {
 	}
 }
 
+// TestFindFaintInside finds a pale board cropped tight, three times the
+// size the finder works at, in place of the square outline taken inside
+// it for a bare frame, and keeps that fit (Inside) in the picture's
+// pixels: the caller reads it if the board does not read like one.
+func TestFindFaintInside(t *testing.T) {
+	src := gocv.IMRead("../testdata/screens/pale-tight-kiwen.jpg", gocv.IMReadColor)
+	defer src.Close()
+	img := gocv.NewMat()
+	defer img.Close()
+	gocv.Resize(src, &img, image.Point{}, 3, 3, gocv.InterpolationLinear)
+	boards, err := Find(img, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	side := float64(img.Cols())
+	want := [4]Point{{0, 0}, {side, 0}, {side, side}, {0, side}}
+	b := boards[0]
+	if !b.Faint || CornerError(b.Corners, want) > 0.01 || len(b.Inside) != 1 {
+		t.Fatalf("board at %v, faint %v, %d fits inside; want faint at %v holding one", b.Corners, b.Faint, len(b.Inside), want)
+	}
+	// The fit inside is one square's outline, an eighth of the board.
+	if r := b.Inside[0].bounds(); math.Abs(float64(r.Dx())-side/8) > side/64 {
+		t.Errorf("fit inside at %v: %d pixels wide, want about %.0f", r, r.Dx(), side/8)
+	}
+}
+
 // TestFindStretched: boards whose squares are wider than tall, as in a
 // phone's screenshot of its camera preview, are found where they were
 // drawn. The pale board at 1.6 also once sent the line search of photos

@@ -152,9 +152,17 @@ def widen(m, ch, emb, seed=0):
 
 
 def schedule_args(ap, minutes):
-    """The --minutes and --steps options of a training script (minutes its default)."""
-    ap.add_argument("--minutes", type=float, default=minutes)
-    ap.add_argument("--steps", type=int, default=0,
+    """The --minutes and --steps options of a training script (minutes its default),
+    refused when negative as they are parsed, before any data is loaded."""
+    def at_least_zero(kind):
+        def parse(v):
+            x = kind(v)
+            if x < 0:
+                raise argparse.ArgumentTypeError("%s is negative" % v)
+            return x
+        return parse
+    ap.add_argument("--minutes", type=at_least_zero(float), default=minutes)
+    ap.add_argument("--steps", type=at_least_zero(int), default=0,
                     help="run the schedule over this many steps instead of --minutes: the same training "
                     "whatever else the machine runs")
 
@@ -164,8 +172,6 @@ class Schedule:
     clock over --minutes."""
 
     def __init__(self, a):
-        if a.steps < 0 or a.minutes < 0:
-            raise SystemExit("--steps and --minutes cannot be negative")
         self.steps, self.budget, self.t0 = a.steps, a.minutes * 60, time.time()
         self.unit = "steps" if a.steps else "budget"
 
