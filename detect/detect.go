@@ -407,7 +407,7 @@ func Find(img gocv.Mat, opts Options) ([]Board, error) {
 // clearFaint puts a faint board whose lattice only clear boards reach in
 // place of the fits it holds: each fit that overlaps it must lie inside it
 // (80% of the fit's area) and be less clear than that, or be no larger
-// than one of its squares (a twentieth of its area, as in dropSquares); a
+// than one of its squares (squareSized, as in dropSquares); a
 // fit only partly inside it is a board of its own, and the swap is off. A
 // pale theme cropped to the board leaves its squares' shades faint (pieces
 // cover their corners), while a chance fit inside it (a lattice at half
@@ -434,8 +434,7 @@ func clearFaint(found, faint []Board) []Board {
 				keep = append(keep, b)
 				continue
 			}
-			square := area(br) <= area(fr)/20
-			if area(br.Intersect(fr)) < 0.8*area(br) || (b.Lattice >= confident && !square) {
+			if !mostlyIn(br, fr) || (b.Lattice >= confident && !squareSized(br, fr)) {
 				inside = nil // a board of its own beside it, or a clear fit
 				break
 			}
@@ -683,7 +682,7 @@ func dropSquares(bs []Board) []Board {
 		r := b.bounds()
 		for _, a := range bs {
 			ar := a.bounds()
-			if area(r) > area(ar)/20 || area(r.Intersect(ar)) < 0.8*area(r) {
+			if !squareSized(r, ar) || !mostlyIn(r, ar) {
 				continue
 			}
 			toPicture, ok := homography(grid, a.Corners)
@@ -705,7 +704,7 @@ func dropSquares(bs []Board) []Board {
 				cell.Corners[k] = apply(toPicture, Point{u + d.X/8, v + d.Y/8})
 			}
 			c := cell.bounds()
-			if iou(r, c) >= 0.5 || area(r.Intersect(c)) >= 0.8*area(r) {
+			if iou(r, c) >= 0.5 || mostlyIn(r, c) {
 				return true
 			}
 		}
@@ -748,6 +747,19 @@ func suppress(bs []Board) []Board {
 	}
 	readingOrder(keep)
 	return keep
+}
+
+// mostlyIn reports whether four fifths or more of box r lie inside box
+// outer.
+func mostlyIn(r, outer image.Rectangle) bool {
+	return area(r.Intersect(outer)) >= 0.8*area(r)
+}
+
+// squareSized reports whether box r is no larger than one square of a
+// board whose box is board: a twentieth of its area, a square (a
+// sixty-fourth) with room for a fit a little off the square's lines.
+func squareSized(r, board image.Rectangle) bool {
+	return area(r) <= area(board)/20
 }
 
 // overlaps reports whether two boxes share more than a quarter of the
