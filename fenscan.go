@@ -551,7 +551,10 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 		if err != nil {
 			return nil, err
 		}
-		if f.Bare {
+		switch {
+		case f.FromPieces:
+			pos.Warnings = append(pos.Warnings, piecesWarning)
+		case f.Bare:
 			pos.Warnings = append(pos.Warnings, bareWarning)
 		}
 		b := newBoard(len(boards), r.corners, pos)
@@ -724,6 +727,9 @@ var whiteAt = [4]assemble.Orientation{assemble.BlackBottom, assemble.WhiteRight,
 
 // bareWarning tells the user of a board found from its frame alone.
 const bareWarning = "no squares could be told apart: the board was taken to fill its frame; check the edge files and ranks"
+
+// piecesWarning tells the user of a board placed from its pieces alone.
+const piecesWarning = "neither squares nor a frame could be seen: the board was placed from where its pieces stand; check the edge files and ranks"
 
 // bareScore is the least mean log-probability of a board found from its
 // frame alone: -0.10 to -0.01 on held-out book diagrams. Framed text read

@@ -26,7 +26,8 @@ import (
 // outscore it (font-kingdom-full), a pale grey scan whose pieces' edges
 // fit a lattice half a square off (font-magnetic-pale), and a board cropped
 // to its squares whose hatching fits one axis's lattice at a third of the
-// squares (font-lucena-tight).
+// squares (font-lucena-tight), and boards with neither squares nor a frame
+// to be seen, placed from where their pieces stand (*-pieces).
 func TestFindBooks(t *testing.T) {
 	n := withCorners(t, "books", func(t *testing.T, img gocv.Mat, want [4]detect.Point) {
 		boards, err := detect.Find(img, detect.Options{})
@@ -83,13 +84,19 @@ func TestFindSettles(t *testing.T) {
 // refitted corner must lie within 1.5% of the side of where the board's
 // corner went (the classifier keeps its accuracy within about 2%).
 // Hatched boards with neither frame nor lines (font-kingdom-full) are
-// found from the grid of their squares' edges.
+// found from the grid of their squares' edges. Boards found from their
+// pieces alone (*-pieces) are left out: their lattice is upright.
 func TestRefitBooks(t *testing.T) {
 	withCorners(t, "books", func(t *testing.T, img gocv.Mat, want [4]detect.Point) {
 		if strings.HasSuffix(t.Name(), "font-magnetic-pale.jpg") {
 			// Its squares differ by a few grey levels: found upright
 			// at a slant, but too faint for the crossings a refit needs.
 			t.Skip("not refitted at a slant")
+		}
+		if strings.HasSuffix(t.Name(), "-pieces.png") {
+			// Neither squares nor a frame: placed from its pieces on an
+			// upright lattice, with no lines or crossings to refit.
+			t.Skip("found upright only")
 		}
 		w, h := float32(img.Cols()), float32(img.Rows())
 		pad := int(w / 8)

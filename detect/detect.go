@@ -50,6 +50,10 @@ type Board struct {
 	// alternating like squares (see bareFrame): the caller must check
 	// that its squares read like a board's before trusting it.
 	Bare bool
+	// FromPieces marks a Bare board placed from where its pieces stand,
+	// with neither squares nor a frame to show its outline (see
+	// fromPieces).
+	FromPieces bool
 	// Faint marks a board whose lines fit a lattice but whose squares'
 	// shades alternate less clearly than minChecker asks (a pale theme
 	// cropped to the board): found when nothing surer is, or in place of
@@ -57,9 +61,10 @@ type Board struct {
 	// reach (see clearFaint), and like a bare frame the caller must check
 	// that its squares read like a board's.
 	Faint bool
-	// Inside holds the fits a Faint board was taken in place of: the
-	// caller reads them instead if the board's squares do not read like a
-	// board's.
+	// Inside holds the fits a Faint board was taken in place of, or the
+	// board a Bare or Faint board's pieces make (see fromPieces): the
+	// caller reads them instead if the board's squares do not read like
+	// a board's.
 	Inside []Board
 }
 
@@ -367,6 +372,17 @@ func Find(img gocv.Mat, opts Options) ([]Board, error) {
 			found = append(found, b)
 		}
 	}
+	// Where nothing shows squares, the pieces may still stand on a
+	// lattice of their own: the board they make is read when nothing else
+	// is found, or when the frame or faint board found in its place does
+	// not read like a board.
+	var pieces []Board
+	if len(found) == 0 && !opts.Photo {
+		if b, ok := fromPieces(grey); ok {
+			tr.printf("  from pieces %v\n", b.Corners)
+			pieces = append(pieces, b)
+		}
+	}
 	if len(found) == 0 && !opts.Photo {
 		for _, q := range append(frames, quads...) { // upright ones first, each the largest first
 			if b, ok := bareFrame(grey, q); ok {
@@ -387,6 +403,12 @@ func Find(img gocv.Mat, opts Options) ([]Board, error) {
 			}
 		}
 		found = append(found, best)
+	}
+	switch {
+	case len(found) == 0:
+		found = pieces
+	case len(found) == 1 && len(pieces) == 1 && !sameBoard(found[0], pieces[0]):
+		found[0].Inside = append(found[0].Inside, pieces...)
 	}
 	if !opts.Photo { // as for the faint boards above: the lines were tried first
 		found = clearFaint(found, faint)

@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"slices"
 	"testing"
 	"time"
 
@@ -83,6 +84,95 @@ func TestFindBare(t *testing.T) {
 		}
 		if len(bs) != 1 || bs[0].Bare != bare {
 			t.Errorf("%s: %d boards, the first bare: %v; want one, bare: %v", name, len(bs), bs[0].Bare, bare)
+		}
+	}
+}
+
+// TestFindPieces finds boards with neither squares nor a frame from
+// where their pieces stand, marked Bare and FromPieces (TestFindBooks
+// checks their corners): a pale board whose dark squares the damage took
+// (pixel-pieces), and a font diagram whose hatching it took, its frame a
+// dotted line too faint to trace (font-kingdom-pieces).
+func TestFindPieces(t *testing.T) {
+	for _, name := range []string{"pixel-pieces.png", "font-kingdom-pieces.png"} {
+		img := gocv.IMRead("../testdata/books/"+name, gocv.IMReadColor)
+		bs, err := Find(img, Options{})
+		img.Close()
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if len(bs) != 1 || !bs[0].Bare || !bs[0].FromPieces {
+			t.Errorf("%s: %d boards, the first bare %v, from pieces %v; want one from its pieces", name, len(bs), bs[0].Bare, bs[0].FromPieces)
+		}
+	}
+}
+
+// TestFitPieces fits lattices to blobs laid out as pieces on squares of
+// side 20 with the first square's centre at (30, 50): the step and phase
+// come back within a pixel through noise and stray blobs; too few pieces,
+// or pieces over nine files, are no board.
+func TestFitPieces(t *testing.T) {
+	piece := func(file, rank int, dx, h float64) blob {
+		cx, cy := 30+20*float64(file)+dx, 50+20*float64(rank)
+		return blob{cx - 6, cy - h/2, 12, h}
+	}
+	var board []blob
+	for i := range 10 {
+		board = append(board, piece(i%8, (3*i+i/8)%8, float64(i%3)-1, 14+float64(i%4)))
+	}
+	stray := []blob{{0, 0, 3, 40}, {100, 3, 30, 5}, {41, 61, 4, 4}}
+	for _, c := range []struct {
+		name  string
+		blobs []blob
+		ok    bool
+	}{
+		{"ten pieces", board, true},
+		{"with strays", append(slices.Clone(board), stray...), true},
+		{"five pieces", board[:5], false},
+		{"nine files", append(slices.Clone(board), piece(8, 2, 0, 15)), false},
+	} {
+		var best piecesFit
+		for s := 10.0; s < 40; s *= piecesStep {
+			if f, ok := fitPieces(c.blobs, s); ok && f.n > best.n {
+				best = f
+			}
+		}
+		if ok := best.n >= piecesMin; ok != c.ok {
+			t.Errorf("%s: fitted %v, want %v (%+v)", c.name, ok, c.ok, best)
+			continue
+		}
+		if !c.ok {
+			continue
+		}
+		x0 := best.x0 + float64(best.k0[0])*best.s
+		y0 := best.y0 + float64(best.k0[1])*best.s
+		if math.Abs(best.s-20) > 0.3 || math.Abs(x0-30) > 1 || math.Abs(y0-50) > 1 || best.n != len(board) {
+			t.Errorf("%s: step %.2f, first square at (%.1f, %.1f), %d pieces; want 20, (30, 50), %d", c.name, best.s, x0, y0, best.n, len(board))
+		}
+	}
+}
+
+// TestWindow places eight files over the files pieces stand on: all
+// eight say where; fewer leave the choice to the picture, the window
+// that fits in it and is most central.
+func TestWindow(t *testing.T) {
+	for _, c := range []struct {
+		name            string
+		k0, k1          int
+		origin, s, size float64
+		want            int
+		ok              bool
+	}{
+		{"eight files", 2, 9, 0, 10, 200, 2, true},
+		{"seven, picture fits one way", 1, 7, 5, 10, 80, 0, true},
+		{"seven, centred in a wide picture", 3, 9, 5, 10, 120, 2, true},
+		{"five, centred", 3, 7, 5, 10, 100, 1, true},
+		{"outside the picture", 10, 12, 5, 10, 100, 0, false},
+	} {
+		got, ok := window(c.k0, c.k1, c.origin, c.s, c.size)
+		if got != c.want || ok != c.ok {
+			t.Errorf("%s: got %d, %v; want %d, %v", c.name, got, ok, c.want, c.ok)
 		}
 	}
 }
