@@ -2,9 +2,10 @@
 """Variants of labelled flat pictures (screenshots and diagrams; photos are left out),
 each in a folder of its own with its labels.csv, to see what fenscan loses when a
 picture is handled as users' pictures are: shrunk, blurred, compressed, dimmed,
-padded, enlarged, turned a little as on a scanner's glass, or seen at a slant as by a
+padded, enlarged, turned a little as on a scanner's glass, seen at a slant as by a
 phone held over a page or screen (slant: each corner moved up to 5% of the picture,
-slant10 up to 10%, keystone: from below the middle). Turned and slanted pictures are
+slant10 up to 10%, keystone: from below the middle), or photographed off a monitor
+showing it (monitor: its pixels' stripes, moire, blur, vignetting, noise, JPEG). Turned and slanted pictures are
 padded first, so that no board loses its corners off the picture. The random draws
 follow the variants in order, so a variant made alone differs from the same variant
 made with all the others.
@@ -54,6 +55,44 @@ def keystone(img, rng):
     return warp(img, [[k, 0.02], [1 - k, 0.02], [1, 1], [0, 1]])
 
 
+def monitor(img, rng):
+    """As a phone photographs a monitor showing the picture (whole, on a
+    1920x1080 screen): each of its pixels a screen pixel of three coloured
+    stripes with a dark line below, seen 1.5 to 3 photo pixels wide (the camera's sampling of
+    the stripes beats with them: moire), from a little off the screen's
+    axis, a little out of focus, darker at the edges, in another white
+    balance, with sensor noise, as a phone's JPEG."""
+    # Shown whole on a 1920x1080 screen, photographed at up to 4000 pixels.
+    fit = min(1.0, 1920 / img.shape[1], 1080 / img.shape[0])
+    if fit < 1:
+        img = cv2.resize(img, None, fx=fit, fy=fit, interpolation=cv2.INTER_AREA)
+    h, w = img.shape[:2]
+    f = min(rng.uniform(1.5, 3), 4000 / 1.2 / max(h, w))
+    H, W = int(h * f), int(w * f)
+    big = cv2.resize(img, (W, H), interpolation=cv2.INTER_NEAREST).astype(np.float32)
+    x, y = np.arange(W) / f % 1, np.arange(H) / f % 1
+    stripe = np.zeros((1, W, 3), np.float32)
+    for c in range(3):  # red, green, blue from the left: BGR channels 2, 1, 0
+        stripe[0, (x * 3).astype(int) == c, 2 - c] = 1
+    row = np.where(y > 0.8, rng.uniform(0.5, 0.85), 1.0).astype(np.float32)[:, None, None]
+    big *= (0.35 + 0.65 * stripe) * row * 1.6
+    m = 0.1
+    to = np.float32([[m, m], [1 - m, m], [1 - m, 1 - m], [m, 1 - m]]) + rng.uniform(-0.04, 0.04, (4, 2))
+    src = np.float32([[0, 0], [W, 0], [W, H], [0, H]])
+    out = (int(W * 1.2), int(H * 1.2))
+    t = cv2.getPerspectiveTransform(src, (to * np.float32(out)).astype(np.float32))
+    bg = rng.uniform(10, 50)
+    shot = cv2.warpPerspective(big, t, out, flags=cv2.INTER_LINEAR, borderValue=(bg, bg, bg))
+    shot = cv2.GaussianBlur(shot, (0, 0), rng.uniform(0.3, 1.2))
+    yy, xx = np.mgrid[0:out[1], 0:out[0]]
+    vignette = 1 - 0.35 * rng.uniform(0.3, 1) * (((xx - out[0] / 2) / (out[0] / 2)) ** 2 + ((yy - out[1] / 2) / (out[1] / 2)) ** 2)
+    cast = np.float32([rng.uniform(0.85, 1.05), rng.uniform(0.9, 1.05), rng.uniform(0.9, 1.15)])
+    shot = 255 * (np.clip(shot * vignette[..., None] * cast, 0, 255) / 255) ** rng.uniform(0.8, 1.2)
+    shot += rng.normal(0, rng.uniform(2, 6), shot.shape)
+    ok, buf = cv2.imencode(".jpg", np.clip(shot, 0, 255).astype(np.uint8), [cv2.IMWRITE_JPEG_QUALITY, int(rng.uniform(60, 92))])
+    return cv2.imdecode(buf, cv2.IMREAD_COLOR)
+
+
 def variants(rng):
     scale = lambda f, interp: lambda im: cv2.resize(im, None, fx=f, fy=f, interpolation=interp)
     return {
@@ -69,6 +108,7 @@ def variants(rng):
         "jpeg25": None,  # saved at JPEG quality 25
         "slant10": lambda im: slant(im, rng, 0.1),
         "keystone": lambda im: keystone(im, rng),
+        "monitor": lambda im: monitor(im, rng),
     }
 
 
