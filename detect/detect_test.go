@@ -70,10 +70,18 @@ func TestFindNoBoard(t *testing.T) {
 // TestFindBare finds boards with no dark squares from their frames alone,
 // marked Bare; its callers must check their squares, as framed-marks
 // shows: rings inside the squares of an empty frame pass the finder.
+// Boards with neither squares nor a frame are placed from where their
+// pieces stand, Bare and FromPieces too (TestFindBooks checks their
+// corners): a pale board whose dark squares the damage took
+// (pixel-pieces), and a font diagram whose hatching it took, its frame a
+// dotted line too faint to trace (font-kingdom-pieces).
 func TestFindBare(t *testing.T) {
-	for name, bare := range map[string]bool{
-		"books/font-kingdom-11.png": true, "books/font-condal-10.png": true, "framed-marks.png": true,
-		"books/font-condal-09.jpg": false, // faint hatching: its squares alternate
+	type want struct{ bare, pieces bool }
+	for name, w := range map[string]want{
+		"books/font-kingdom-11.png": {true, false}, "books/font-condal-10.png": {true, false},
+		"framed-marks.png":         {true, false},
+		"books/font-condal-09.jpg": {false, false}, // faint hatching: its squares alternate
+		"books/pixel-pieces.png":   {true, true}, "books/font-kingdom-pieces.png": {true, true},
 	} {
 		img := gocv.IMRead("../testdata/"+name, gocv.IMReadColor)
 		bs, err := Find(img, Options{})
@@ -82,28 +90,8 @@ func TestFindBare(t *testing.T) {
 			t.Errorf("%s: %v", name, err)
 			continue
 		}
-		if len(bs) != 1 || bs[0].Bare != bare {
-			t.Errorf("%s: %d boards, the first bare: %v; want one, bare: %v", name, len(bs), bs[0].Bare, bare)
-		}
-	}
-}
-
-// TestFindPieces finds boards with neither squares nor a frame from
-// where their pieces stand, marked Bare and FromPieces (TestFindBooks
-// checks their corners): a pale board whose dark squares the damage took
-// (pixel-pieces), and a font diagram whose hatching it took, its frame a
-// dotted line too faint to trace (font-kingdom-pieces).
-func TestFindPieces(t *testing.T) {
-	for _, name := range []string{"pixel-pieces.png", "font-kingdom-pieces.png"} {
-		img := gocv.IMRead("../testdata/books/"+name, gocv.IMReadColor)
-		bs, err := Find(img, Options{})
-		img.Close()
-		if err != nil {
-			t.Errorf("%s: %v", name, err)
-			continue
-		}
-		if len(bs) != 1 || !bs[0].Bare || !bs[0].FromPieces {
-			t.Errorf("%s: %d boards, the first bare %v, from pieces %v; want one from its pieces", name, len(bs), bs[0].Bare, bs[0].FromPieces)
+		if got := (want{bs[0].Bare, bs[0].FromPieces}); len(bs) != 1 || got != w {
+			t.Errorf("%s: %d boards, the first bare, from pieces: %v; want one, %v", name, len(bs), got, w)
 		}
 	}
 }
