@@ -39,8 +39,9 @@ var ErrNoBoard = detect.ErrNoBoard
 
 // NoBoardError is ErrNoBoard (to errors.Is) for a picture in which
 // outlines were found but given up: frames with nothing like squares
-// inside, or squares too faint to be sure of, whose squares then did not
-// read like a board's (no two kings, or no surer than framed text).
+// inside, lattices of pieces, or squares too faint to be sure of, whose
+// squares then did not read like a board's (no two kings, or no surer
+// than framed text).
 type NoBoardError struct {
 	// Dropped holds each outline given up, as Board.Corners: in the
 	// pixels of the picture Scan received, of the file ScanFile and
@@ -737,8 +738,8 @@ const piecesWarning = "neither squares nor a frame could be seen: the board was 
 // (see likeBoard).
 const bareScore = -0.15
 
-// likeBoard reports whether a board found from its frame alone, or from
-// squares that alternate faintly, reads like a board: surely on the
+// likeBoard reports whether a board found from its frame or its pieces
+// alone, or from squares that alternate faintly, reads like a board: surely on the
 // whole, and with two squares read as kings at even odds or better, of
 // either colour together: on a design it has never seen the model may
 // take a king for the other side's, or split it between the two.

@@ -46,9 +46,10 @@ type Board struct {
 	// board's window by a line. The caller may read them and keep the
 	// likelier.
 	Near []Board
-	// Bare marks a board found from its frame alone, nothing inside it
-	// alternating like squares (see bareFrame): the caller must check
-	// that its squares read like a board's before trusting it.
+	// Bare marks a board found from its frame alone (see bareFrame) or
+	// from its pieces (FromPieces), nothing inside it alternating like
+	// squares: the caller must check that its squares read like a board's
+	// before trusting it.
 	Bare bool
 	// FromPieces marks a Bare board placed from where its pieces stand,
 	// with neither squares nor a frame to show its outline (see
@@ -374,8 +375,8 @@ func Find(img gocv.Mat, opts Options) ([]Board, error) {
 	}
 	// Where nothing shows squares, the pieces may still stand on a
 	// lattice of their own: the board they make is read when nothing else
-	// is found, or when the frame or faint board found in its place does
-	// not read like a board.
+	// is found, or when the frame or faint board found over it does not
+	// read like a board; found elsewhere, it is a board of its own.
 	var pieces []Board
 	if len(found) == 0 && !opts.Photo {
 		if b, ok := fromPieces(grey); ok {
@@ -405,10 +406,13 @@ func Find(img gocv.Mat, opts Options) ([]Board, error) {
 		found = append(found, best)
 	}
 	switch {
-	case len(found) == 0:
-		found = pieces
-	case len(found) == 1 && len(pieces) == 1 && !sameBoard(found[0], pieces[0]):
+	case len(found) == 0 || len(pieces) == 0:
+		found = append(found, pieces...)
+	case sameBoard(found[0], pieces[0]):
+	case overlaps(found[0].bounds(), pieces[0].bounds()):
 		found[0].Inside = append(found[0].Inside, pieces...)
+	default: // elsewhere in the picture: a board of its own
+		found = append(found, pieces...)
 	}
 	if !opts.Photo { // as for the faint boards above: the lines were tried first
 		found = clearFaint(found, faint)

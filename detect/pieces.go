@@ -1,9 +1,7 @@
 package detect
 
 import (
-	"cmp"
 	"math"
-	"slices"
 
 	"gocv.io/x/gocv"
 )
@@ -13,8 +11,9 @@ const (
 	// board to be placed from its pieces: two kings and a few more, and
 	// fewer than a line of text's letters make by chance.
 	piecesMin = 6
-	// piecesMaxBlobs bounds the ink blobs looked at: a page of text or a
-	// photo's texture holds thousands, a board's pieces a few dozen.
+	// piecesMaxBlobs bounds the patches of ink, specks included, looked
+	// at: a page of text or a photo's texture holds thousands, a board's
+	// pieces a few dozen, a damaged scan's specks some hundreds.
 	piecesMaxBlobs = 3000
 	// piecesStep is the ratio between the square sizes tried.
 	piecesStep = 1.02
@@ -23,9 +22,9 @@ const (
 	// a pawn sits lower than a king is tall.
 	piecesTolX, piecesTolY = 0.15, 0.2
 	// piecesMinHeight and piecesMaxHeight bound a piece's height, in
-	// squares: at half the true step a piece would be taller than its
-	// square, at twice it half the pieces would stand between lattice
-	// points, so the bounds also pick the step among its multiples.
+	// squares. At half the true step a piece would be taller than its
+	// square and is left out; at twice it most pieces stand between the
+	// lattice's points, so the count picks the true step.
 	piecesMinHeight, piecesMaxHeight = 0.35, 1.0
 )
 
@@ -36,9 +35,10 @@ func (b blob) cx() float64 { return b.x + b.w/2 }
 func (b blob) cy() float64 { return b.y + b.h/2 }
 
 // fromPieces places a board by where its pieces stand, for a picture in
-// which nothing else was found: a diagram whose dark squares a scan
-// thresholded away and that has no frame, or a board drawn in tints too
-// pale to tell apart. Pieces stand one to a square, each about as tall as
+// which nothing with squares was found: a diagram whose dark squares a
+// scan thresholded away and that has no frame, or a board drawn in tints
+// too pale to tell apart (Find also keeps it to read in place of a frame
+// or a faint board whose squares do not read like a board's). Pieces stand one to a square, each about as tall as
 // its square or a little less, centred across it: the patches of ink of
 // that size whose centres fall on one square lattice give its step and
 // phase, and the files and ranks they span its place. Where the pieces
@@ -61,9 +61,8 @@ func fromPieces(grey gocv.Mat) (Board, bool) {
 	if best.n < piecesMin {
 		return Board{}, false
 	}
-	c0, ok1 := window(best.k0[0], best.k1[0], best.x0, best.s, w)
-	r0, ok2 := window(best.k0[1], best.k1[1], best.y0, best.s, h)
-	if !ok1 || !ok2 {
+	c0, r0, ok := placePieces(best, grey.Cols(), grey.Rows())
+	if !ok {
 		return Board{}, false
 	}
 	x0 := best.x0 + (float64(c0)-0.5)*best.s
@@ -73,7 +72,8 @@ func fromPieces(grey gocv.Mat) (Board, bool) {
 }
 
 // inkBlobs returns the patches of ink (Otsu's threshold) at least 4
-// pixels tall, or false when there are too many to be a board's pieces.
+// pixels tall, or false when there are too many to be a board's pieces or
+// too few.
 func inkBlobs(grey gocv.Mat) ([]blob, bool) {
 	ink := gocv.NewMat()
 	defer ink.Close()
@@ -130,19 +130,19 @@ func fitPieces(blobs []blob, s float64) (piecesFit, bool) {
 	if len(on) < piecesMin || !f.refine(on) {
 		return piecesFit{}, false
 	}
-	on = f.on(pts)
-	f.n = len(on)
-	if f.n < piecesMin {
-		return piecesFit{}, false
-	}
+	// Squares, not blobs, are counted: an outlined piece can fall into
+	// two patches of ink (its outline and a band inside), both centred.
+	squares := map[[2]int]bool{}
 	f.k0, f.k1 = [2]int{math.MaxInt, math.MaxInt}, [2]int{math.MinInt, math.MinInt}
-	for _, b := range on {
+	for _, b := range f.on(pts) {
 		k := f.index(b)
+		squares[k] = true
 		for d := range k {
 			f.k0[d], f.k1[d] = min(f.k0[d], k[d]), max(f.k1[d], k[d])
 		}
 	}
-	return f, f.k1[0]-f.k0[0] < 8 && f.k1[1]-f.k0[1] < 8
+	f.n = len(squares)
+	return f, f.n >= piecesMin && f.k1[0]-f.k0[0] < 8 && f.k1[1]-f.k0[1] < 8
 }
 
 // phase returns where on a lattice of step s the coordinates v of the
@@ -177,7 +177,8 @@ func (f piecesFit) on(bs []blob) []blob {
 
 // refine fits the step and the phase in both directions to the centres
 // of bs by least squares (cx = x0 + i s, cy = y0 + j s), keeping their
-// squares; false when they fix no step (all on one square).
+// squares; false when their squares spread too little to fix a step (all
+// on one file and rank, or nearly) or the step moves by a quarter.
 func (f *piecesFit) refine(bs []blob) bool {
 	// Normal equations of the three unknowns x0, y0, s.
 	var n, si, sj, sii, sjj, sx, sy, six, sjy float64
@@ -204,21 +205,21 @@ func (f *piecesFit) refine(bs []blob) bool {
 	return true
 }
 
-// window returns the first of the eight files (or ranks) of a board
-// whose pieces stand on k0 to k1 of a lattice with square centres at
-// origin + k*s: of the windows that hold them and lie within the
-// picture's extent (0 to size, half a square of slack), the most central.
-func window(k0, k1 int, origin, s, size float64) (int, bool) {
-	var starts []int
-	for c := k1 - 7; c <= k0; c++ {
-		lo := origin + (float64(c)-0.5)*s
-		if lo >= -s/2 && lo+8*s <= size+s/2 {
-			starts = append(starts, c)
+// placePieces returns the first file and rank of the board whose pieces f
+// found: of the windows of eight by eight squares that hold them and lie
+// within the picture (inPicture), the most central.
+func placePieces(f piecesFit, w, h int) (c0, r0 int, ok bool) {
+	best := math.Inf(1)
+	for c := f.k1[0] - 7; c <= f.k0[0]; c++ {
+		for r := f.k1[1] - 7; r <= f.k0[1]; r++ {
+			bx, by := f.x0+(float64(c)-0.5)*f.s, f.y0+(float64(r)-0.5)*f.s
+			if !inPicture(bx, by, f.s, f.s, w, h) {
+				continue
+			}
+			if d := math.Hypot(bx+4*f.s-float64(w)/2, by+4*f.s-float64(h)/2); d < best {
+				best, c0, r0, ok = d, c, r, true
+			}
 		}
 	}
-	if len(starts) == 0 {
-		return 0, false
-	}
-	off := func(c int) float64 { return math.Abs(origin + (float64(c)+3.5)*s - size/2) }
-	return slices.MinFunc(starts, func(a, b int) int { return cmp.Compare(off(a), off(b)) }), true
+	return c0, r0, ok
 }

@@ -70,7 +70,7 @@ def monitor(img, rng):
     f = min(rng.uniform(1.5, 3), 4000 / 1.2 / max(h, w))
     H, W = int(h * f), int(w * f)
     big = cv2.resize(img, (W, H), interpolation=cv2.INTER_NEAREST).astype(np.float32)
-    x, y = np.arange(W) / f % 1, np.arange(H) / f % 1
+    x, y = np.arange(W) * w / W % 1, np.arange(H) * h / H % 1  # within each screen pixel
     stripe = np.zeros((1, W, 3), np.float32)
     for c in range(3):  # red, green, blue from the left: BGR channels 2, 1, 0
         stripe[0, (x * 3).astype(int) == c, 2 - c] = 1
@@ -84,7 +84,7 @@ def monitor(img, rng):
     bg = rng.uniform(10, 50)
     shot = cv2.warpPerspective(big, t, out, flags=cv2.INTER_LINEAR, borderValue=(bg, bg, bg))
     shot = cv2.GaussianBlur(shot, (0, 0), rng.uniform(0.3, 1.2))
-    yy, xx = np.mgrid[0:out[1], 0:out[0]]
+    yy, xx = np.ogrid[0:out[1], 0:out[0]]
     vignette = 1 - 0.35 * rng.uniform(0.3, 1) * (((xx - out[0] / 2) / (out[0] / 2)) ** 2 + ((yy - out[1] / 2) / (out[1] / 2)) ** 2)
     cast = np.float32([rng.uniform(0.85, 1.05), rng.uniform(0.9, 1.05), rng.uniform(0.9, 1.15)])
     shot = 255 * (np.clip(shot * vignette[..., None] * cast, 0, 255) / 255) ** rng.uniform(0.8, 1.2)
