@@ -83,7 +83,14 @@ func lineInk(grey gocv.Mat, x0, y0, x1, y1 float64) float64 {
 	if err != nil {
 		return 1
 	}
-	ix0, iy0, ix1, iy1 := int(x0), int(y0), int(x1), int(y1)
+	// A board placed from its pieces may reach a little past the
+	// picture's edge (see inPicture): only what lies inside counts.
+	w, h := grey.Cols(), grey.Rows()
+	ix0, iy0 := min(max(int(x0), 0), w), min(max(int(y0), 0), h)
+	ix1, iy1 := min(max(int(x1), 0), w), min(max(int(y1), 0), h)
+	if ix1 <= ix0 || iy1 <= iy0 {
+		return 1
+	}
 	all := in.rect(ix0, iy0, ix1, iy1) / float64((ix1-ix0)*(iy1-iy0))
 	if all == 0 {
 		return 1
@@ -91,9 +98,17 @@ func lineInk(grey gocv.Mat, x0, y0, x1, y1 float64) float64 {
 	sx, sy := (x1-x0)/8, (y1-y0)/8
 	var on, n float64
 	for k := 1; k < 8; k++ {
-		x, y := int(x0+float64(k)*sx), int(y0+float64(k)*sy)
-		on += in.rect(x-1, iy0, x+2, iy1) + in.rect(ix0, y-1, ix1, y+2)
-		n += float64(3*(iy1-iy0) + 3*(ix1-ix0))
+		if x := int(x0 + float64(k)*sx); x >= 1 && x+2 <= w {
+			on += in.rect(x-1, iy0, x+2, iy1)
+			n += float64(3 * (iy1 - iy0))
+		}
+		if y := int(y0 + float64(k)*sy); y >= 1 && y+2 <= h {
+			on += in.rect(ix0, y-1, ix1, y+2)
+			n += float64(3 * (ix1 - ix0))
+		}
+	}
+	if n == 0 {
+		return 1
 	}
 	return on / n / all
 }

@@ -173,6 +173,33 @@ func TestPlacePieces(t *testing.T) {
 	}
 }
 
+// TestLineInkOutside measures the ink on the lines of a board that
+// reaches past the picture's edges, as one placed from its pieces may:
+// only what lies inside counts, and nothing is read outside the picture.
+func TestLineInkOutside(t *testing.T) {
+	grey := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(255, 0, 0, 0), 80, 80, gocv.MatTypeCV8U)
+	defer grey.Close()
+	// A dark line along x = 30, on the line between the board's third and
+	// fourth files when its squares are 10 wide from x = 0.
+	gocv.Rectangle(&grey, image.Rect(29, 0, 32, 80), color.RGBA{0, 0, 0, 0}, -1)
+	for _, c := range []struct {
+		name           string
+		x0, y0, x1, y1 float64
+		want           float64 // more than this on the lines
+	}{
+		{"inside", 0, 0, 80, 80, 1},
+		{"past the top left", 0, -3, 80, 77, 1},
+		{"past the bottom right", 0, 5, 80, 85, 1},
+	} {
+		if got := lineInk(grey, c.x0, c.y0, c.x1, c.y1); !(got > c.want) {
+			t.Errorf("%s: %.2f of the ink on the lines, want more than %.2f", c.name, got, c.want)
+		}
+	}
+	if got := lineInk(grey, 90, 90, 170, 170); got != 1 {
+		t.Errorf("board outside the picture: %.2f, want 1", got)
+	}
+}
+
 func TestFindBadInput(t *testing.T) {
 	empty := gocv.NewMat()
 	defer empty.Close()

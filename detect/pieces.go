@@ -26,6 +26,12 @@ const (
 	// square and is left out; at twice it most pieces stand between the
 	// lattice's points, so the count picks the true step.
 	piecesMinHeight, piecesMaxHeight = 0.35, 1.0
+	// piecesLineInk is the most ink the lines between the squares of a
+	// board of pieces may hold, relative to its ink on the whole (see
+	// lineInk): pieces stand inside their squares. 0.39 at most on the
+	// held-out design boards whose pieces alone show, 0.67 and more on the
+	// lattices that the letters of text, a figure or a photo make.
+	piecesLineInk = 0.5
 )
 
 // blob is the bounding box of one connected patch of ink.
@@ -43,7 +49,8 @@ func (b blob) cy() float64 { return b.y + b.h/2 }
 // that size whose centres fall on one square lattice give its step and
 // phase, and the files and ranks they span its place. Where the pieces
 // leave an edge file or rank empty, the board is the window of eight that
-// fits in the picture and is most central in it. Like a bare frame, the
+// fits in the picture and is most central in it. A lattice with much ink
+// on the lines between its squares is text or a figure, not pieces. Like a bare frame, the
 // board comes back Bare for the caller to check that its squares read
 // like a board's, and marked FromPieces.
 func fromPieces(grey gocv.Mat) (Board, bool) {
@@ -68,6 +75,9 @@ func fromPieces(grey gocv.Mat) (Board, bool) {
 	x0 := best.x0 + (float64(c0)-0.5)*best.s
 	y0 := best.y0 + (float64(r0)-0.5)*best.s
 	x1, y1 := x0+8*best.s, y0+8*best.s
+	if lineInk(grey, x0, y0, x1, y1) > piecesLineInk {
+		return Board{}, false
+	}
 	return Board{Corners: [4]Point{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}, Bare: true, FromPieces: true}, true
 }
 
