@@ -739,10 +739,11 @@ const piecesWarning = "neither squares nor a frame could be seen: the board was 
 const bareScore = -0.15
 
 // likeBoard reports whether a board found from its frame or its pieces
-// alone, or from squares that alternate faintly, reads like a board: surely on the
-// whole, and with two squares read as kings at even odds or better, of
-// either colour together: on a design it has never seen the model may
-// take a king for the other side's, or split it between the two.
+// alone, or from squares that alternate faintly, reads like a board:
+// surely on the whole, and with two squares read as kings at even odds or
+// better, of either colour together: on a design it has never seen the
+// model may take a king for the other side's, or split it between the
+// two.
 func likeBoard(r reading) bool {
 	kings := 0
 	for _, p := range r.probs {

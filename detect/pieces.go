@@ -44,15 +44,16 @@ func (b blob) cy() float64 { return b.y + b.h/2 }
 // which nothing with squares was found: a diagram whose dark squares a
 // scan thresholded away and that has no frame, or a board drawn in tints
 // too pale to tell apart (Find also keeps it to read in place of a frame
-// or a faint board whose squares do not read like a board's). Pieces stand one to a square, each about as tall as
-// its square or a little less, centred across it: the patches of ink of
-// that size whose centres fall on one square lattice give its step and
-// phase, and the files and ranks they span its place. Where the pieces
-// leave an edge file or rank empty, the board is the window of eight that
-// fits in the picture and is most central in it. A lattice with much ink
-// on the lines between its squares is text or a figure, not pieces. Like a bare frame, the
-// board comes back Bare for the caller to check that its squares read
-// like a board's, and marked FromPieces.
+// or a faint board whose squares do not read like a board's). Pieces
+// stand one to a square, each about as tall as its square or a little
+// less, centred across it: the patches of ink of that size whose centres
+// fall on one square lattice give its step and phase, and the files and
+// ranks they span its place. Where the pieces leave an edge file or rank
+// empty, the board is the window of eight that fits in the picture and is
+// most central in it. A lattice with much ink on the lines between its
+// squares is text or a figure, not pieces. Like a bare frame, the board
+// comes back Bare for the caller to check that its squares read like a
+// board's, and marked FromPieces.
 func fromPieces(grey gocv.Mat) (Board, bool) {
 	blobs, ok := inkBlobs(grey)
 	if !ok {
