@@ -408,7 +408,7 @@ func Find(img gocv.Mat, opts Options) ([]Board, error) {
 	switch {
 	case len(found) == 0 || len(pieces) == 0:
 		found = append(found, pieces...)
-	case sameBoard(found[0], pieces[0]):
+	case sameBoard(found[0], pieces[0]): // read already
 	case overlaps(found[0].bounds(), pieces[0].bounds()):
 		found[0].Inside = append(found[0].Inside, pieces...)
 	default: // elsewhere in the picture: a board of its own

@@ -123,12 +123,7 @@ func TestFitPieces(t *testing.T) {
 		{"five pieces", board[:5], 0},
 		{"nine files", append(slices.Clone(board), piece(8, 2, 0, 0, 15)), 0},
 	} {
-		var best piecesFit
-		for s := 10.0; s < 40; s *= piecesStep {
-			if f, ok := fitPieces(c.blobs, s); ok && f.n > best.n {
-				best = f
-			}
-		}
+		best, _ := bestPieces(c.blobs, 10, 40)
 		if best.n != c.n {
 			t.Errorf("%s: %d squares with pieces, want %d (%+v)", c.name, best.n, c.n, best)
 			continue

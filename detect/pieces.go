@@ -59,14 +59,8 @@ func fromPieces(grey gocv.Mat) (Board, bool) {
 	if !ok {
 		return Board{}, false
 	}
-	w, h := float64(grey.Cols()), float64(grey.Rows())
-	var best piecesFit
-	for s := float64(minBoard) / 8; s <= math.Min(w, h)/7.5; s *= piecesStep {
-		if f, ok := fitPieces(blobs, s); ok && f.n > best.n {
-			best = f
-		}
-	}
-	if best.n < piecesMin {
+	best, ok := bestPieces(blobs, float64(minBoard)/8, float64(min(grey.Cols(), grey.Rows()))/7.5)
+	if !ok {
 		return Board{}, false
 	}
 	c0, r0, ok := placePieces(best, grey.Cols(), grey.Rows())
@@ -154,6 +148,19 @@ func fitPieces(blobs []blob, s float64) (piecesFit, bool) {
 	}
 	f.n = len(squares)
 	return f, f.n >= piecesMin && f.k1[0]-f.k0[0] < 8 && f.k1[1]-f.k0[1] < 8
+}
+
+// bestPieces fits lattices of squares from side lo to hi, each piecesStep
+// larger than the last, and returns the one with the most squares with
+// pieces; false when none fits.
+func bestPieces(blobs []blob, lo, hi float64) (piecesFit, bool) {
+	var best piecesFit
+	for s := lo; s <= hi; s *= piecesStep {
+		if f, ok := fitPieces(blobs, s); ok && f.n > best.n {
+			best = f
+		}
+	}
+	return best, best.n >= piecesMin
 }
 
 // phase returns where on a lattice of step s the coordinates v of the

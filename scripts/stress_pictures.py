@@ -5,8 +5,9 @@ picture is handled as users' pictures are: shrunk, blurred, compressed, dimmed,
 padded, enlarged, turned a little as on a scanner's glass, seen at a slant as by a
 phone held over a page or screen (slant: each corner moved up to 5% of the picture,
 slant10 up to 10%, keystone: from below the middle), or photographed off a monitor
-showing it (monitor: its pixels' stripes, moire, blur, vignetting, noise, JPEG). Turned and slanted pictures are
-padded first, so that no board loses its corners off the picture. The random draws
+showing it (monitor: its pixels' stripes, moire, blur, vignetting, noise, JPEG).
+Turned and slanted pictures are padded first, so that no board loses its corners off
+the picture. The random draws
 follow the variants in order, so a variant made alone differs from the same variant
 made with all the others.
 
@@ -58,11 +59,11 @@ def keystone(img, rng):
 def monitor(img, rng):
     """As a phone photographs a monitor showing the picture (whole, on a
     1920x1080 screen): each of its pixels a screen pixel of three coloured
-    stripes with a dark line below, seen 1.5 to 3 photo pixels wide (the camera's sampling of
-    the stripes beats with them: moire), from a little off the screen's
-    axis, a little out of focus, darker at the edges, in another white
-    balance, with sensor noise, as a phone's JPEG."""
-    # Shown whole on a 1920x1080 screen, photographed at up to 4000 pixels.
+    stripes with a dark line below, seen 1.5 to 3 photo pixels wide (the
+    camera's sampling of the stripes beats with them: moire; the photo at
+    most 4000 pixels wide), from a little off the screen's axis, a little
+    out of focus, darker at the edges, in another white balance, with
+    sensor noise, as a phone's JPEG."""
     fit = min(1.0, 1920 / img.shape[1], 1080 / img.shape[0])
     if fit < 1:
         img = cv2.resize(img, None, fx=fit, fy=fit, interpolation=cv2.INTER_AREA)
@@ -89,7 +90,7 @@ def monitor(img, rng):
     cast = np.float32([rng.uniform(0.85, 1.05), rng.uniform(0.9, 1.05), rng.uniform(0.9, 1.15)])
     shot = 255 * (np.clip(shot * vignette[..., None] * cast, 0, 255) / 255) ** rng.uniform(0.8, 1.2)
     shot += rng.normal(0, rng.uniform(2, 6), shot.shape)
-    ok, buf = cv2.imencode(".jpg", np.clip(shot, 0, 255).astype(np.uint8), [cv2.IMWRITE_JPEG_QUALITY, int(rng.uniform(60, 92))])
+    _, buf = cv2.imencode(".jpg", np.clip(shot, 0, 255).astype(np.uint8), [cv2.IMWRITE_JPEG_QUALITY, int(rng.uniform(60, 92))])
     return cv2.imdecode(buf, cv2.IMREAD_COLOR)
 
 
