@@ -295,13 +295,19 @@ func BenchmarkScan(b *testing.B) {
 }
 
 // TestPages reads book pages with two to six diagrams among text (made by
-// scripts/make_pages.py): every diagram is found where it was drawn, read
-// right, and nothing else is taken for a board.
+// scripts/make_pages.py, boards.csv) and pages of LaTeX packages'
+// documentation as fenscan renders a PDF's pages (documents.csv): every
+// diagram is found where it was drawn, read right, and nothing else is
+// taken for a board. On doc-chessboard-24 a thick border beside a small
+// diagram once drew its outline a file off, and on doc-xskak-36 the row
+// of file letters below a diagram took the place of its back rank.
 func TestPages(t *testing.T) {
-	rows := testfiles.CSV(t, "testdata/pages/boards.csv")
 	want := map[string][][]string{}
-	for _, r := range rows[1:] {
-		want[r[0]] = append(want[r[0]], r[1:])
+	for _, list := range []string{"boards.csv", "documents.csv"} {
+		rows := testfiles.CSV(t, filepath.Join("testdata/pages", list))
+		for _, r := range rows[1:] {
+			want[r[0]] = append(want[r[0]], r[1:])
+		}
 	}
 	s := newScanner(t, Options{Assemble: assemble.Options{Flip: "no"}})
 	for page, diagrams := range want {

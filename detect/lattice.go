@@ -293,7 +293,7 @@ func (g *gradients) fit(r image.Rectangle, in *integral, stretch float64, tr tra
 				continue
 			}
 			c := in.checker(nx, ny, sx, sy)
-			if c > 1.2*bestChecker {
+			if c > 1.2*bestChecker && in.linesAllow(ox, oy, sx, sy, dx, dy) {
 				bestChecker, bx, by = c, nx, ny
 				half = dx != math.Trunc(dx) || dy != math.Trunc(dy)
 			}
@@ -373,37 +373,24 @@ func pick(x0, step, sq float64, checker func(float64) float64, n int) (float64, 
 // inPicture(w, h); checker is the outline's, and the
 // moved outline's comes back, which must be no lower.
 func (in *integral) settle(bx, by, sx, sy float64, w, h int, checker float64) (float64, float64, float64) {
-	t := in
-	if in.texture != nil && in.texture.shadeChecker(bx, by, sx, sy) > in.shadeChecker(bx, by, sx, sy) {
-		t = in.texture
-	}
 	for range 3 {
-		shade, ok := t.shades(bx, by, sx, sy)
-		if !ok {
-			break
-		}
 		best, bestGain := -1, 0.0
-		// Each move: the shift in squares, the line it takes in and the
-		// line it gives up (rows, or columns when col).
-		moves := [4]struct {
-			dx, dy     float64
-			gain, drop int
-			col        bool
-		}{{0, 1, 8, 0, false}, {0, -1, -1, 7, false}, {1, 0, 8, 0, true}, {-1, 0, -1, 7, true}}
-		for i, m := range moves {
-			nx, ny := bx+m.dx*sx, by+m.dy*sy
-			if !inPicture(nx, ny, sx, sy, w, h) {
+		for i, m := range squareMoves {
+			if !inPicture(bx+m.dx*sx, by+m.dy*sy, sx, sy, w, h) {
 				continue
 			}
-			gain, drop := t.lineMatch(bx, by, sx, sy, m.gain, m.col, shade), t.lineMatch(bx, by, sx, sy, m.drop, m.col, shade)
-			if gain >= settleGain && drop <= settleDrop && gain-drop > bestGain {
+			gain, drop, ok := in.lineMatches(bx, by, sx, sy, m)
+			if !ok {
+				return bx, by, checker
+			}
+			if settles(gain, drop) && gain-drop > bestGain {
 				best, bestGain = i, gain-drop
 			}
 		}
 		if best < 0 {
 			break
 		}
-		nx, ny := bx+moves[best].dx*sx, by+moves[best].dy*sy
+		nx, ny := bx+squareMoves[best].dx*sx, by+squareMoves[best].dy*sy
 		c := in.checker(nx, ny, sx, sy)
 		if c < checker {
 			break
@@ -413,6 +400,49 @@ func (in *integral) settle(bx, by, sx, sy float64, w, h int, checker float64) (f
 	return bx, by, checker
 }
 
+// A squareMove shifts a lattice's outline by one square: the line it
+// takes in and the line it gives up (rows, or columns when col; -1 and 8
+// lie just outside the lattice).
+type squareMove struct {
+	dx, dy     float64
+	gain, drop int
+	col        bool
+}
+
+var squareMoves = [4]squareMove{{0, 1, 8, 0, false}, {0, -1, -1, 7, false}, {1, 0, 8, 0, true}, {-1, 0, -1, 7, true}}
+
+// lineMatches returns how well the line m takes in and the line it gives
+// up match the lattice's shades (lineMatch), read on the table, shades or
+// texture, whose squares alternate more clearly; ok is false when the
+// shades cannot be read.
+func (in *integral) lineMatches(bx, by, sx, sy float64, m squareMove) (gain, drop float64, ok bool) {
+	t := in
+	if in.texture != nil && in.texture.shadeChecker(bx, by, sx, sy) > in.shadeChecker(bx, by, sx, sy) {
+		t = in.texture
+	}
+	shade, ok := t.shades(bx, by, sx, sy)
+	if !ok {
+		return 0, 0, false
+	}
+	return t.lineMatch(bx, by, sx, sy, m.gain, m.col, shade), t.lineMatch(bx, by, sx, sy, m.drop, m.col, shade), true
+}
+
+// linesAllow reports whether the shift search may move the lattice at
+// (bx, by) by (dx, dy) squares. A move by one square is refused when the
+// line it gives up matches the board's shades better than the line it
+// takes in: the whole board's checker can rise by a third when the blank
+// row of file letters printed below a diagram takes the place of an edge
+// row crowded with pieces, whose corners the frame's rule darkens.
+func (in *integral) linesAllow(bx, by, sx, sy, dx, dy float64) bool {
+	for _, m := range squareMoves {
+		if m.dx == dx && m.dy == dy {
+			gain, drop, ok := in.lineMatches(bx, by, sx, sy, m)
+			return !ok || gain >= drop
+		}
+	}
+	return true
+}
+
 // inPicture reports whether the lattice at (bx, by) with steps (sx, sy)
 // lies in a picture w by h, give or take a third of a square (a board
 // cropped tight).
@@ -420,16 +450,18 @@ func inPicture(bx, by, sx, sy float64, w, h int) bool {
 	return bx >= -0.3*sx && by >= -0.3*sy && bx+8*sx <= float64(w)+0.3*sx && by+8*sy <= float64(h)+0.3*sy
 }
 
-// settleGain and settleDrop are the shares of a line's squares that
-// must, and may at most, match the board's shades for settle to take the
-// one in and give the other up: a line beside the board (a background,
-// a frame, coordinates) matches half, the squares of one colour; a
-// board's own line more, though pieces whose bases reach the corners of
-// small squares can hide three of its eight.
-const (
-	settleGain = 5.0 / 8
-	settleDrop = 4.0 / 8
-)
+// settles reports whether a line that matches the board's shades by gain
+// (a share of its eight squares, as lineMatch) may be taken in for one
+// that matches by drop. A line beside the board (a background, a frame,
+// coordinates) matches half, the squares of one colour; a board's own
+// line more, though pieces whose bases reach the corners of small squares
+// can hide three of its eight. A line beside the board may also match one
+// square more than half, where a frame's rule or a word of text darkens
+// a square of the light colour: it is given up for a line that matches
+// all but one of its squares.
+func settles(gain, drop float64) bool {
+	return gain >= 5.0/8 && drop <= 4.0/8 || gain >= 7.0/8 && drop <= 5.0/8
+}
 
 // shades returns the mean shade of the lattice's squares of each colour,
 // the top-left square's colour first.
