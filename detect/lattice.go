@@ -293,7 +293,7 @@ func (g *gradients) fit(r image.Rectangle, in *integral, stretch float64, tr tra
 				continue
 			}
 			c := in.checker(nx, ny, sx, sy)
-			if c > 1.2*bestChecker && in.linesAllow(ox, oy, sx, sy, dx, dy) {
+			if c > 1.2*bestChecker && g.linesAllow(ox, oy, sx, sy, dx, dy) {
 				bestChecker, bx, by = c, nx, ny
 				half = dx != math.Trunc(dx) || dy != math.Trunc(dy)
 			}
@@ -428,20 +428,41 @@ func (in *integral) lineMatches(bx, by, sx, sy float64, m squareMove) (gain, dro
 }
 
 // linesAllow reports whether the shift search may move the lattice at
-// (bx, by) by (dx, dy) squares. A move by one square is refused when the
-// line it gives up matches the board's shades better than the line it
-// takes in: the whole board's checker can rise by a third when the blank
-// row of file letters printed below a diagram takes the place of an edge
-// row crowded with pieces, whose corners the frame's rule darkens.
-func (in *integral) linesAllow(bx, by, sx, sy, dx, dy float64) bool {
-	for _, m := range squareMoves {
-		if m.dx == dx && m.dy == dy {
-			gain, drop, ok := in.lineMatches(bx, by, sx, sy, m)
-			return !ok || gain >= drop
-		}
+// (bx, by) by (dx, dy) squares. A move by whole squares is refused when
+// the rows (or columns) it would give up are divided into squares more
+// plainly than those it would take in, by more than lineEdgesMargin
+// (lineEdges): the whole board's checker can rise by a third when the row
+// of file letters printed below a small diagram takes the place of a back
+// rank crowded with pieces, whose corners the frame's rule darkens.
+func (g *gradients) linesAllow(bx, by, sx, sy, dx, dy float64) bool {
+	if dx != math.Trunc(dx) || dy != math.Trunc(dy) {
+		return true
 	}
-	return true
+	allows := func(n int, col bool) bool {
+		if n == 0 {
+			return true
+		}
+		// Moving by n > 0 takes in lines 8..8+n-1 and gives up 0..n-1;
+		// by n < 0, takes in n..-1 and gives up 8+n..7.
+		in, out := 8, 0
+		if n < 0 {
+			in, out, n = n, 8+n, -n
+		}
+		var gain, drop float64
+		for i := range n {
+			gain += g.lineEdges(bx, by, sx, sy, in+i, col)
+			drop += g.lineEdges(bx, by, sx, sy, out+i, col)
+		}
+		return (drop-gain)/float64(n) <= lineEdgesMargin
+	}
+	return allows(int(dx), true) && allows(int(dy), false)
 }
+
+// lineEdgesMargin is a tenth of a full edge (edgeCap) along the line:
+// a row of file letters scores 0.3 to 0.4 below the back rank it would
+// replace, a board's own lines and a margin beside it within a few
+// hundredths of each other.
+const lineEdgesMargin = 0.1
 
 // inPicture reports whether the lattice at (bx, by) with steps (sx, sy)
 // lies in a picture w by h, give or take a third of a square (a board
@@ -514,4 +535,42 @@ func (g *gradients) lines(bx, by, sx, sy float64) (nbx, nby, nsx, nsy, cx, cy fl
 		cx, cy = contrast(px, x0, stepX), contrast(py, y0, stepY)
 	}
 	return bx, by, sx, sy, cx, cy, true
+}
+
+// lineEdges measures how plainly line k of the lattice at (bx, by) with
+// steps (sx, sy) (a row, or a column when col; -1 and 8 lie just outside
+// it) is divided into squares: the strength of the lines across it at the
+// lattice's own lines, less that midway between them. A row of a board
+// shows the edges between its squares even where pieces crowd it; a row
+// of printed file letters beside it has its strokes midway instead.
+func (g *gradients) lineEdges(bx, by, sx, sy float64, k int, col bool) float64 {
+	along, step, across, width := bx, sx, by+float64(k)*sy, sy
+	if col {
+		along, step, across, width = by, sy, bx+float64(k)*sx, sx
+	}
+	lo, hi := int(math.Ceil(along)), int(along+8*step)
+	a0, a1 := int(math.Ceil(across)), int(across+width)
+	var r image.Rectangle
+	if col {
+		r = image.Rect(a0, lo, a1, hi)
+	} else {
+		r = image.Rect(lo, a0, hi, a1)
+	}
+	r = r.Intersect(image.Rect(0, 0, g.w, g.h))
+	if r.Empty() {
+		return 0
+	}
+	p := g.profile(r, !col)
+	start := float64(r.Min.X)
+	if col {
+		start = float64(r.Min.Y)
+	}
+	var lines, mids float64
+	for i := 1; i <= 8; i++ {
+		if i < 8 {
+			lines += at(p, along+float64(i)*step-start) / 7
+		}
+		mids += at(p, along+(float64(i)-0.5)*step-start) / 8
+	}
+	return lines - mids
 }
