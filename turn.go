@@ -50,11 +50,44 @@ func (s *Scanner) read(ctx context.Context, img gocv.Mat, corners [4]detect.Poin
 		if err != nil {
 			return upright, err
 		}
-		if r.score > upright.score+turnMargin && r.score > best.score {
+		if r.score > upright.score+turnMargin && r.score > best.score && keepsPieces(upright, r, k) {
 			best = r
 		}
 	}
 	return best, nil
+}
+
+// sureTurnPiece is the probability from which a piece read on the upright
+// board must still be read as a piece on a turned one. A piece lying on
+// its side is read doubtfully, so one read this surely stands as drawn.
+// Marks that read surer turned (the crosses of an instructional diagram
+// round a lone queen) once turned such a board, and the queen, lying,
+// was read as an empty square.
+const sureTurnPiece = 0.99
+
+// keepsPieces reports whether the reading r of the board turned k quarter
+// turns reads as pieces all the squares that the upright reading reads
+// as pieces at sureTurnPiece or above.
+func keepsPieces(upright, r reading, k int) bool {
+	for sq := range r.probs {
+		if c, _ := r.probs[sq].Best(); c != 0 {
+			continue
+		}
+		if c, p := upright.probs[turnedSquare(sq, k)].Best(); c != 0 && p >= sureTurnPiece {
+			return false
+		}
+	}
+	return true
+}
+
+// turnedSquare returns the square of the upright board that square sq of
+// the board turned k quarter turns to the left (readTurned) shows.
+func turnedSquare(sq, k int) int {
+	r, c := sq/8, sq%8
+	for range k % 4 {
+		r, c = c, 7-r
+	}
+	return r*8 + c
 }
 
 // readTurned reads the board at corners turned k quarter turns to the left:

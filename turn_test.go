@@ -1,6 +1,7 @@
 package fenscan
 
 import (
+	"context"
 	"image"
 	"math"
 	"testing"
@@ -35,6 +36,9 @@ func TestTurnCrop(t *testing.T) {
 			for range k {
 				r, col = 7-col, r
 			}
+			if back := turnedSquare(r*8+col, k); back != sq {
+				t.Fatalf("turn %d: square %d stands at %d, which turnedSquare takes to %d", k, sq, r*8+col, back)
+			}
 			got := image.NewGray(upright.Bounds())
 			turnCrop(got, 0, upright, sq, n, k)
 			// The warp samples pixels at their top-left corners, so a
@@ -57,5 +61,26 @@ func TestTurnCrop(t *testing.T) {
 				t.Fatalf("turn %d, square %d: differs by %.1f levels on average from the turned board's square", k, sq, mean)
 			}
 		}
+	}
+}
+
+// TestTurnKeepsPieces reads a picture of KDE Knights' handbook: a lone
+// white queen on a black-and-white board, green crosses on the squares it
+// reaches. The crosses read surer with the board turned a quarter, where
+// the queen, lying on her side, read as an empty square: a turn may not
+// lose a piece read surely upright (keepsPieces). The crosses on the black
+// squares are still read as bishops.
+func TestTurnKeepsPieces(t *testing.T) {
+	s := newScanner(t, Options{})
+	boards, err := s.ScanFile(context.Background(), "testdata/knights-move-queen.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := boards[0]
+	if b.Rotation != 0 {
+		t.Errorf("read turned by %d degrees, want upright", b.Rotation)
+	}
+	if got := b.Position.Board[3*8+3]; got != "Q" {
+		t.Errorf("d5 reads %q, want the queen (%s)", got, b.Placement())
 	}
 }

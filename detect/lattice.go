@@ -282,7 +282,8 @@ func (g *gradients) fit(r image.Rectangle, in *integral, stretch float64, tr tra
 	// the squares' shades tell: a shifted board takes in strips that do not
 	// alternate. Half a square off too: on a pale board the pieces' own
 	// edges, at the squares' middles, can outline a lattice more clearly
-	// than the faint steps between the squares.
+	// than the faint steps between the squares. A move by one square must
+	// also pass linesAllow.
 	bestChecker := in.checker(bx, by, sx, sy)
 	ox, oy := bx, by
 	half := false
@@ -293,7 +294,7 @@ func (g *gradients) fit(r image.Rectangle, in *integral, stretch float64, tr tra
 				continue
 			}
 			c := in.checker(nx, ny, sx, sy)
-			if c > 1.2*bestChecker && g.linesAllow(ox, oy, sx, sy, dx, dy) {
+			if c > 1.2*bestChecker && g.linesAllow(in, ox, oy, sx, sy, dx, dy) {
 				bestChecker, bx, by = c, nx, ny
 				half = dx != math.Trunc(dx) || dy != math.Trunc(dy)
 			}
@@ -428,40 +429,33 @@ func (in *integral) lineMatches(bx, by, sx, sy float64, m squareMove) (gain, dro
 }
 
 // linesAllow reports whether the shift search may move the lattice at
-// (bx, by) by (dx, dy) squares. A move by whole squares is refused when
-// the rows (or columns) it would give up are divided into squares more
-// plainly than those it would take in, by more than lineEdgesMargin
-// (lineEdges): the whole board's checker can rise by a third when the row
-// of file letters printed below a small diagram takes the place of a back
-// rank crowded with pieces, whose corners the frame's rule darkens.
-func (g *gradients) linesAllow(bx, by, sx, sy, dx, dy float64) bool {
-	if dx != math.Trunc(dx) || dy != math.Trunc(dy) {
-		return true
-	}
-	allows := func(n int, col bool) bool {
-		if n == 0 {
+// (bx, by) by (dx, dy) squares. A move by one square is refused when
+// the line it would give up matches the board's shades at least as well
+// as the line it would take in (lineMatches) and is also divided into
+// squares more plainly, by more than lineEdgesMargin (lineEdges): the
+// whole board's checker can rise by a third when the row of file letters
+// printed below a small diagram takes the place of a back rank crowded
+// with pieces, whose corners the frame's rule darkens, and the shades of
+// the two rows often tie.
+func (g *gradients) linesAllow(in *integral, bx, by, sx, sy, dx, dy float64) bool {
+	for _, m := range squareMoves {
+		if m.dx != dx || m.dy != dy {
+			continue
+		}
+		gain, drop, ok := in.lineMatches(bx, by, sx, sy, m)
+		if !ok || gain > drop {
 			return true
 		}
-		// Moving by n > 0 takes in lines 8..8+n-1 and gives up 0..n-1;
-		// by n < 0, takes in n..-1 and gives up 8+n..7.
-		in, out := 8, 0
-		if n < 0 {
-			in, out, n = n, 8+n, -n
-		}
-		var gain, drop float64
-		for i := range n {
-			gain += g.lineEdges(bx, by, sx, sy, in+i, col)
-			drop += g.lineEdges(bx, by, sx, sy, out+i, col)
-		}
-		return (drop-gain)/float64(n) <= lineEdgesMargin
+		return g.lineEdges(bx, by, sx, sy, m.drop, m.col)-g.lineEdges(bx, by, sx, sy, m.gain, m.col) <= lineEdgesMargin
 	}
-	return allows(int(dx), true) && allows(int(dy), false)
+	return true
 }
 
-// lineEdgesMargin is a tenth of a full edge (edgeCap) along the line:
-// a row of file letters scores 0.3 to 0.4 below the back rank it would
-// replace, a board's own lines and a margin beside it within a few
-// hundredths of each other.
+// lineEdgesMargin is a tenth of a full edge (edgeCap) along the line. A row
+// of file letters scored 0.3 to 0.4 below the back ranks it took the place
+// of on the pages of TestPages, and a board's own row 0.06 above a blank
+// margin beside it; a row of pawns scores as low as the letters, which is
+// why the shades must not favour the move either.
 const lineEdgesMargin = 0.1
 
 // inPicture reports whether the lattice at (bx, by) with steps (sx, sy)
@@ -540,9 +534,10 @@ func (g *gradients) lines(bx, by, sx, sy float64) (nbx, nby, nsx, nsy, cx, cy fl
 // lineEdges measures how plainly line k of the lattice at (bx, by) with
 // steps (sx, sy) (a row, or a column when col; -1 and 8 lie just outside
 // it) is divided into squares: the strength of the lines across it at the
-// lattice's own lines, less that midway between them. A row of a board
-// shows the edges between its squares even where pieces crowd it; a row
-// of printed file letters beside it has its strokes midway instead.
+// lattice's own lines, less that midway between them. Ink midway lowers
+// it: the strokes of a row of printed file letters, each centred in its
+// square, and as much the stems of a row of pawns; the edges between the
+// squares of a row, where pieces leave them showing, raise it.
 func (g *gradients) lineEdges(bx, by, sx, sy float64, k int, col bool) float64 {
 	along, step, across, width := bx, sx, by+float64(k)*sy, sy
 	if col {
