@@ -453,9 +453,10 @@ func (g *gradients) linesAllow(in *integral, bx, by, sx, sy, dx, dy float64) boo
 
 // lineEdgesMargin is a tenth of a full edge (edgeCap) along the line. A row
 // of file letters scored 0.3 to 0.4 below the back ranks it took the place
-// of on the pages of TestPages, and a board's own row 0.06 above a blank
-// margin beside it; a row of pawns scores as low as the letters, which is
-// why the shades must not favour the move either.
+// of on the pages of TestPages; a board's own rows score from a little
+// above a blank margin beside them to 0.5 below it, a row of pawns as low
+// as the letters, so the measure alone cannot tell the two, and the shades
+// must not favour the move either.
 const lineEdgesMargin = 0.1
 
 // inPicture reports whether the lattice at (bx, by) with steps (sx, sy)
