@@ -299,9 +299,9 @@ func BenchmarkScan(b *testing.B) {
 // documentation as fenscan renders a PDF's pages (documents.csv): every
 // diagram is found where it was drawn, read right, and nothing else is
 // taken for a board. On doc-chessboard-24 a thick border beside a small
-// diagram once drew its outline a file off, and on doc-xskak-36 and
-// doc-xskak-10-150dpi the row of file letters below a diagram took the
-// place of its back rank.
+// diagram once drew its outline a file off, and on doc-xskak-36,
+// doc-xskak-10-150dpi and doc-chessboard-43 the row of file letters below
+// a diagram took the place of its back rank.
 func TestPages(t *testing.T) {
 	want := map[string][][]string{}
 	for _, list := range []string{"boards.csv", "documents.csv"} {
