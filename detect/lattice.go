@@ -437,9 +437,9 @@ func (in *integral) lineMatches(bx, by, sx, sy float64, m squareMove) (gain, dro
 // rank crowded with pieces, whose corners the frame's rule darkens, and
 // the shades of the two rows tie or even favour the letters. A move by one
 // square is refused too when the line it would give up matches the board's
-// shades better than the line it would take in (lineMatches), as settle
-// would not make it. Half-square moves are left to the checker: a lattice
-// half off has no line to weigh.
+// shades better than the line it would take in (lineMatches): settle, which
+// weighs the same shades, would never make that move. Half-square moves are
+// left to the checker: a lattice half off has no line to weigh.
 func (g *gradients) linesAllow(in *integral, bx, by, sx, sy, dx, dy float64) bool {
 	if dx != math.Trunc(dx) || dy != math.Trunc(dy) {
 		return true
