@@ -375,15 +375,16 @@ func pick(x0, step, sq float64, checker func(float64) float64, n int) (float64, 
 // moved outline's comes back, which must be no lower.
 func (in *integral) settle(bx, by, sx, sy float64, w, h int, checker float64) (float64, float64, float64) {
 	for range 3 {
+		t, shade, ok := in.lineShades(bx, by, sx, sy)
+		if !ok {
+			break
+		}
 		best, bestGain := -1, 0.0
 		for i, m := range squareMoves {
 			if !inPicture(bx+m.dx*sx, by+m.dy*sy, sx, sy, w, h) {
 				continue
 			}
-			gain, drop, ok := in.lineMatches(bx, by, sx, sy, m)
-			if !ok {
-				return bx, by, checker
-			}
+			gain, drop := t.moveMatches(bx, by, sx, sy, m, shade)
 			if settles(gain, drop) && gain-drop > bestGain {
 				best, bestGain = i, gain-drop
 			}
@@ -412,20 +413,23 @@ type squareMove struct {
 
 var squareMoves = [4]squareMove{{0, 1, 8, 0, false}, {0, -1, -1, 7, false}, {1, 0, 8, 0, true}, {-1, 0, -1, 7, true}}
 
-// lineMatches returns how well the line m takes in and the line it gives
-// up match the lattice's shades (lineMatch), read on the table, shades or
-// texture, whose squares alternate more clearly; ok is false when the
-// shades cannot be read.
-func (in *integral) lineMatches(bx, by, sx, sy float64, m squareMove) (gain, drop float64, ok bool) {
-	t := in
+// lineShades returns the table, shades or texture, whose squares alternate
+// more clearly at the lattice at (bx, by), and the mean shade of each of
+// its two colours of squares there (shades); ok is false when they cannot
+// be read.
+func (in *integral) lineShades(bx, by, sx, sy float64) (t *integral, shade [2]float64, ok bool) {
+	t = in
 	if in.texture != nil && in.texture.shadeChecker(bx, by, sx, sy) > in.shadeChecker(bx, by, sx, sy) {
 		t = in.texture
 	}
-	shade, ok := t.shades(bx, by, sx, sy)
-	if !ok {
-		return 0, 0, false
-	}
-	return t.lineMatch(bx, by, sx, sy, m.gain, m.col, shade), t.lineMatch(bx, by, sx, sy, m.drop, m.col, shade), true
+	shade, ok = t.shades(bx, by, sx, sy)
+	return t, shade, ok
+}
+
+// moveMatches returns how well the line m takes in and the line it gives
+// up match shade (lineMatch), read on t as lineShades chose it.
+func (t *integral) moveMatches(bx, by, sx, sy float64, m squareMove, shade [2]float64) (gain, drop float64) {
+	return t.lineMatch(bx, by, sx, sy, m.gain, m.col, shade), t.lineMatch(bx, by, sx, sy, m.drop, m.col, shade)
 }
 
 // linesAllow reports whether the shift search may move the lattice at
@@ -437,7 +441,7 @@ func (in *integral) lineMatches(bx, by, sx, sy float64, m squareMove) (gain, dro
 // rank crowded with pieces, whose corners the frame's rule darkens, and
 // the shades of the two rows tie or even favour the letters. A move by one
 // square is refused too when the line it would give up matches the board's
-// shades better than the line it would take in (lineMatches): settle, which
+// shades better than the line it would take in (moveMatches): settle, which
 // weighs the same shades, would never make that move. Half-square moves are
 // left to the checker: a lattice half off has no line to weigh.
 func (g *gradients) linesAllow(in *integral, bx, by, sx, sy, dx, dy float64) bool {
@@ -445,8 +449,11 @@ func (g *gradients) linesAllow(in *integral, bx, by, sx, sy, dx, dy float64) boo
 		return true
 	}
 	for _, m := range squareMoves {
-		if m.dx == dx && m.dy == dy {
-			if gain, drop, ok := in.lineMatches(bx, by, sx, sy, m); ok && gain < drop {
+		if m.dx != dx || m.dy != dy {
+			continue
+		}
+		if t, shade, ok := in.lineShades(bx, by, sx, sy); ok {
+			if gain, drop := t.moveMatches(bx, by, sx, sy, m, shade); gain < drop {
 				return false
 			}
 		}
