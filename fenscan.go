@@ -886,7 +886,109 @@ func (s *Scanner) readKind(ctx context.Context, img gocv.Mat, pic *detect.Pictur
 			return p, nil
 		}
 	}
-	return s.refitted(ctx, img, f, r)
+	if r, err = s.refitted(ctx, img, f, r); err != nil {
+		return r, err
+	}
+	return s.squareOff(ctx, img, r)
+}
+
+// squareOff returns r, a flat board's reading, or its reading from the
+// outline moved a square up, down, left or right, where that trades a
+// line r reads no piece on surely for one holding a king, r lacking one,
+// and reads one king each and a position no less likely (likelihood). At
+// low resolution the lattice can settle a rank off a small diagram: its
+// file letters, read as a row of light squares dotted with dark ones,
+// take the place of a back rank whose pieces darken its light squares;
+// the board so framed has lost a rank of pieces, and with it, most often,
+// a king. Boards that read one king each (nearly all) are read once.
+func (s *Scanner) squareOff(ctx context.Context, img gocv.Mat, r reading) (reading, error) {
+	if oneKingEach(r) {
+		return r, nil
+	}
+	best, bestLike := r, s.likelihood(r)
+	for _, m := range squareOffMoves {
+		n, ok, err := s.moveSquare(ctx, img, r, m)
+		if err != nil {
+			return r, err
+		}
+		if !ok || !oneKingEach(n) || !lineKing(n, 7-m.given, m.col) {
+			continue
+		}
+		if l := s.likelihood(n); l >= bestLike {
+			best, bestLike = n, l
+		}
+	}
+	return best, nil
+}
+
+// moveSquare reads the board of r from its outline moved by m, where the
+// line m gives up holds no piece read surely (linePieces) and the moved
+// outline lies in the picture; ok is false where it does not.
+func (s *Scanner) moveSquare(ctx context.Context, img gocv.Mat, r reading, m squareOffMove) (reading, bool, error) {
+	if linePieces(r, m.given, m.col) {
+		return r, false, nil
+	}
+	c := moved(r.corners, m.outlineMove)
+	if !detect.InPicture(c, img.Cols(), img.Rows()) {
+		return r, false, nil
+	}
+	n, err := s.readTurned(ctx, img, c, 0)
+	if err != nil {
+		// An outline that cannot be read is no loss.
+		return r, false, ctx.Err()
+	}
+	n.rotation = r.rotation
+	return n, true, nil
+}
+
+// A squareOffMove moves an outline by a square along one of its edges,
+// giving up its line given (a row, or a column when col) and taking in,
+// on the far side, the moved outline's line 7-given.
+type squareOffMove struct {
+	outlineMove
+	given int
+	col   bool
+}
+
+var squareOffMoves = [...]squareOffMove{
+	{outlineMove{1, 0, -1.0 / 8}, 7, false}, {outlineMove{1, 0, 1.0 / 8}, 0, false},
+	{outlineMove{1, -1.0 / 8, 0}, 7, true}, {outlineMove{1, 1.0 / 8, 0}, 0, true},
+}
+
+// lineSquares returns the squares of line k of a board: row k, or column
+// k when col.
+func lineSquares(k int, col bool) [8]int {
+	var sq [8]int
+	for i := range sq {
+		if col {
+			sq[i] = i*8 + k
+		} else {
+			sq[i] = k*8 + i
+		}
+	}
+	return sq
+}
+
+// linePieces reports whether r reads a piece on line k at rereadDoubt or
+// above: the letters or frame beside a board read as pieces doubtfully if
+// at all, a board's own pieces mostly surely.
+func linePieces(r reading, k int, col bool) bool {
+	for _, sq := range lineSquares(k, col) {
+		if c, p := r.probs[sq].Best(); c != 0 && float64(p) >= rereadDoubt {
+			return true
+		}
+	}
+	return false
+}
+
+// lineKing reports whether r reads a king on line k.
+func lineKing(r reading, k int, col bool) bool {
+	for _, sq := range lineSquares(k, col) {
+		if c, _ := r.probs[sq].Best(); c == whiteKing || c == blackKing {
+			return true
+		}
+	}
+	return false
 }
 
 // asPhoto reads again as a photo the board f that auto mode read

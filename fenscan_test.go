@@ -301,7 +301,8 @@ func BenchmarkScan(b *testing.B) {
 // taken for a board. On doc-chessboard-24 a thick border beside a small
 // diagram once drew its outline a file off, and on doc-xskak-36,
 // doc-xskak-10-150dpi and doc-chessboard-43 the row of file letters below
-// a diagram took the place of its back rank.
+// a diagram took the place of its back rank; on doc-xskak-16-96dpi and
+// doc-skakdoc-08-96dpi too, the king with it (Scanner.squareOff).
 func TestPages(t *testing.T) {
 	want := map[string][][]string{}
 	for _, list := range []string{"boards.csv", "documents.csv"} {

@@ -160,6 +160,23 @@ func Centre(q [4]Point) Point {
 	return c
 }
 
+// InPicture reports whether every corner of the board q lies in a picture
+// w by h, give or take a third of a square (a board cropped tight), as
+// the lattice search requires of its outlines.
+func InPicture(q [4]Point, w, h int) bool {
+	side := 0.0
+	for i := range q {
+		side = math.Max(side, math.Hypot(q[(i+1)%4].X-q[i].X, q[(i+1)%4].Y-q[i].Y))
+	}
+	m := side / 8 * 0.3
+	for _, p := range q {
+		if p.X < -m || p.Y < -m || p.X > float64(w)+m || p.Y > float64(h)+m {
+			return false
+		}
+	}
+	return true
+}
+
 // Skew is the largest departure of the quadrilateral q's corner angles
 // from a right angle, in degrees: 0 for a board seen square-on, more the
 // more the camera looks at it from the side.
