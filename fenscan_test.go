@@ -377,6 +377,38 @@ func TestScanPDF(t *testing.T) {
 	}
 }
 
+// TestPaleBoardsApart reads a picture of two pale boards side by side
+// (testdata/pale-pixel.png twice on white): both are faint, their squares'
+// shades alternating too faintly for a clear board, and only the likelier
+// was read; now each, as a board of its own (detect.apart).
+func TestPaleBoardsApart(t *testing.T) {
+	pale := decodeFile(t, "testdata/pale-pixel.png")
+	defer pale.Close()
+	page := gocv.NewMatWithSizeFromScalar(gocv.NewScalar(255, 255, 255, 0), 300, 640, pale.Type())
+	defer page.Close()
+	at := []image.Point{{20, 30}, {380, 30}}
+	for _, p := range at {
+		region := page.Region(image.Rect(p.X, p.Y, p.X+pale.Cols(), p.Y+pale.Rows()))
+		pale.CopyTo(&region)
+		region.Close()
+	}
+	s := newScanner(t, Options{})
+	boards, err := s.Scan(context.Background(), page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(boards) != len(at) {
+		t.Fatalf("found %d boards, want %d", len(boards), len(at))
+	}
+	const want = "r1bq1rk1/pp2bppp/2nppn2/8/3NP3/2N1BP2/PPPQ2PP/2KR1B1R"
+	for i, p := range at {
+		c := boards[i].Corners[0]
+		if math.Abs(c.X-float64(p.X)) > 3 || math.Abs(c.Y-float64(p.Y)) > 3 || boards[i].Placement() != want {
+			t.Errorf("board %d at %v: %s, want at %v: %s", i, c, boards[i].Placement(), p, want)
+		}
+	}
+}
+
 // BenchmarkPage300dpi reads a book page with four diagrams scanned at
 // 300 dpi (an A4 page of 2480x3508 pixels, made by enlarging a generated
 // 150 dpi page), decoding excluded.

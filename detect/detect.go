@@ -15,6 +15,7 @@ import (
 	"image"
 	"io"
 	"math"
+	"slices"
 	"sort"
 
 	"gocv.io/x/gocv"
@@ -57,9 +58,10 @@ type Board struct {
 	FromPieces bool
 	// Faint marks a board whose lines fit a lattice but whose squares'
 	// shades alternate less clearly than minChecker asks (a pale theme
-	// cropped to the board): found when nothing surer is, or in place of
-	// less clear fits inside it when its lattice is one only clear boards
-	// reach (see clearFaint), and like a bare frame the caller must check
+	// cropped to the board): found when nothing surer is, or where it
+	// touches no board found (see apart), or in place of less clear fits
+	// inside it when its lattice is one only clear boards reach (see
+	// clearFaint), and like a bare frame the caller must check
 	// that its squares read like a board's.
 	Faint bool
 	// Inside holds the fits a Faint board was taken in place of, or the
@@ -416,6 +418,7 @@ func Find(img gocv.Mat, opts Options) ([]Board, error) {
 	}
 	if !opts.Photo { // as for the faint boards above: the lines were tried first
 		found = clearFaint(found, faint)
+		found = append(found, apart(faint, found)...)
 	}
 	found = suppress(dropSquares(found))
 	if len(found) >= 2 && !opts.Photo {
@@ -428,6 +431,33 @@ func Find(img gocv.Mat, opts Options) ([]Board, error) {
 		found = found[:opts.MaxBoards]
 	}
 	return toPicture(found, scale), nil
+}
+
+// apart returns the faint boards that touch none of found nor a faint
+// board scoring higher, the highest first: each may be a board of its
+// own. A page of pale diagrams, or a pale one among clear ones, has its
+// boards all faint, or some; where the clear ones alone were read, or the
+// likeliest faint one, the others were lost. Each stays Faint, so the
+// caller still checks that its squares read like a board's. Faint fits
+// that touch a board found are clearFaint's to weigh.
+func apart(faint, found []Board) []Board {
+	faint = slices.Clone(faint)
+	sort.SliceStable(faint, func(i, j int) bool { return faint[i].Score > faint[j].Score })
+	var keep []Board
+	touches := func(b Board, bs []Board) bool {
+		for _, o := range bs {
+			if !b.bounds().Intersect(o.bounds()).Empty() {
+				return true
+			}
+		}
+		return false
+	}
+	for _, f := range faint {
+		if !touches(f, found) && !touches(f, keep) {
+			keep = append(keep, f)
+		}
+	}
+	return keep
 }
 
 // clearFaint puts a faint board whose lattice only clear boards reach in
