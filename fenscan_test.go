@@ -325,11 +325,12 @@ func TestPages(t *testing.T) {
 				x0, _ := strconv.ParseFloat(d[1], 64)
 				y0, _ := strconv.ParseFloat(d[2], 64)
 				x1, _ := strconv.ParseFloat(d[3], 64)
+				y1, _ := strconv.ParseFloat(d[4], 64)
 				var match *Board
 				for i := range boards {
 					c := boards[i].Corners
 					if math.Abs(c[0].X-x0) < 0.02*(x1-x0) && math.Abs(c[0].Y-y0) < 0.02*(x1-x0) &&
-						math.Abs(c[2].X-x1) < 0.02*(x1-x0) {
+						math.Abs(c[2].X-x1) < 0.02*(x1-x0) && math.Abs(c[2].Y-y1) < 0.02*(x1-x0) {
 						match = &boards[i]
 					}
 				}
