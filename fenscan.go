@@ -895,7 +895,7 @@ func (s *Scanner) readKind(ctx context.Context, img gocv.Mat, pic *detect.Pictur
 // squareOff returns r, a flat board's reading, or its reading from the
 // outline moved a square up, down, left or right, where that trades a
 // line r reads no piece on surely for one holding a king, r lacking one,
-// and reads one king each and a position no less likely (likelihood). At
+// and reads one king each and a position as legal and no less likely. At
 // low resolution the lattice can settle a rank off a small diagram: its
 // file letters, read as a row of light squares dotted with dark ones,
 // take the place of a back rank whose pieces darken its light squares;
@@ -905,7 +905,8 @@ func (s *Scanner) squareOff(ctx context.Context, img gocv.Mat, r reading) (readi
 	if oneKingEach(r) {
 		return r, nil
 	}
-	best, bestLike := r, s.likelihood(r)
+	best := r
+	bestLegal, bestLike := s.legal(r)
 	for _, m := range squareOffMoves {
 		n, ok, err := s.moveSquare(ctx, img, r, m)
 		if err != nil {
@@ -914,11 +915,24 @@ func (s *Scanner) squareOff(ctx context.Context, img gocv.Mat, r reading) (readi
 		if !ok || !oneKingEach(n) || !lineKing(n, 7-m.given, m.col) {
 			continue
 		}
-		if l := s.likelihood(n); l >= bestLike {
-			best, bestLike = n, l
+		// A reading the assembler cannot make legal keeps its own mean
+		// log-probability, which a rank of easy empty squares can raise
+		// above the legal board's.
+		if legal, l := s.legal(n); legal && !bestLegal || legal == bestLegal && l >= bestLike {
+			best, bestLegal, bestLike = n, legal, l
 		}
 	}
 	return best, nil
+}
+
+// legal reports whether the assembler makes r's squares a legal position,
+// and how likely that position is (likelihood).
+func (s *Scanner) legal(r reading) (bool, float64) {
+	pos, err := assemble.Assemble(assembleInput(r.probs, r.kind), s.opts.Assemble)
+	if err != nil {
+		return false, math.Inf(-1)
+	}
+	return pos.Legal, meanLog(pos.Prob[:])
 }
 
 // moveSquare reads the board of r from its outline moved by m, where the
@@ -1206,11 +1220,8 @@ const nearMargin = 0.25
 // boards a square apart share them, and the pieces' places alone tell a
 // board that lost a rank of pieces from one that did not.
 func (s *Scanner) likelihood(r reading) float64 {
-	pos, err := assemble.Assemble(assembleInput(r.probs, r.kind), s.opts.Assemble)
-	if err != nil {
-		return math.Inf(-1)
-	}
-	return meanLog(pos.Prob[:])
+	_, l := s.legal(r)
+	return l
 }
 
 // assembleInput hands the squares' readings of a board of kind k to the

@@ -378,6 +378,48 @@ func TestScanPDF(t *testing.T) {
 	}
 }
 
+// TestSquareOff reads testdata's 96-dpi xskak diagram, upright and turned
+// each quarter, from its outline moved a rank up and a rank down, and
+// wants squareOff to move it back. A board framed a rank up, White's back
+// rank lost for a row of blank paper, reads no more likely than the
+// board, but cannot be made legal: its king is missing.
+func TestSquareOff(t *testing.T) {
+	page := decodeFile(t, "testdata/pages/doc-xskak-16-96dpi.png")
+	defer page.Close()
+	crop := page.Region(image.Rect(370, 290, 570, 480))
+	defer crop.Close()
+	s := newScanner(t, Options{})
+	ctx := context.Background()
+	for turn, code := range []gocv.RotateFlag{-1, gocv.Rotate90Clockwise, gocv.Rotate180Clockwise, gocv.Rotate90CounterClockwise} {
+		img := gocv.NewMat()
+		defer img.Close()
+		if code < 0 {
+			crop.CopyTo(&img)
+		} else {
+			gocv.Rotate(crop, &img, code)
+		}
+		boards, err := s.Scan(ctx, img)
+		if err != nil {
+			t.Fatalf("turn %d: %v", turn, err)
+		}
+		good := boards[0]
+		for _, dy := range []float64{-1.0 / 8, 1.0 / 8} {
+			r, err := s.readTurned(ctx, img, moved(good.Corners, outlineMove{1, 0, dy}), 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r.rotation = good.Rotation
+			got, err := s.squareOff(ctx, img, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if e := detect.CornerError(got.corners, good.Corners); e > 0.01 {
+				t.Errorf("turn %d, moved %+.3f: put back %.3f of the side off", turn, dy, e)
+			}
+		}
+	}
+}
+
 // TestPaleBoardsApart reads a picture of two pale boards side by side
 // (testdata/pale-pixel.png twice on white): both are faint, their squares'
 // shades alternating too faintly for a clear board, and only the likelier

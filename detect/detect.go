@@ -246,7 +246,9 @@ var ErrNoBoard = errors.New("no chessboard found")
 
 // Options tune Find.
 type Options struct {
-	// MaxBoards caps the number of boards returned (0: no cap).
+	// MaxBoards caps the number of boards returned (0: no cap). Bare and
+	// Faint boards, boards only if their squares read like a board's, do
+	// not count towards it: those before the last board kept are kept too.
 	MaxBoards int
 	// MinScore is the lowest lattice score a board may have (0: default).
 	MinScore float64
@@ -427,19 +429,34 @@ func Find(img gocv.Mat, opts Options) ([]Board, error) {
 	if len(found) == 0 {
 		return nil, ErrNoBoard
 	}
-	if opts.MaxBoards > 0 && len(found) > opts.MaxBoards {
-		found = found[:opts.MaxBoards]
+	if opts.MaxBoards > 0 {
+		found = firstBoards(found, opts.MaxBoards)
 	}
 	return toPicture(found, scale), nil
 }
 
-// apart returns the faint boards that touch none of found nor a faint
-// board scoring higher, the highest first: each may be a board of its
-// own. A page of pale diagrams, or a pale one among clear ones, has its
-// boards all faint, or some; where the clear ones alone were read, or the
-// likeliest faint one, the others were lost. Each stays Faint, so the
-// caller still checks that its squares read like a board's. Faint fits
-// that touch a board found are clearFaint's to weigh.
+// firstBoards returns found, in reading order, up to its n-th board that
+// is neither Bare nor Faint: a faint fit over a page's text, read first
+// and dropped by the caller, must not take a real board's place.
+func firstBoards(found []Board, n int) []Board {
+	for i, b := range found {
+		if !b.Bare && !b.Faint {
+			if n--; n == 0 {
+				return found[:i+1]
+			}
+		}
+	}
+	return found
+}
+
+// apart returns the faint boards that touch no board of found, the
+// highest scoring first, each touching none kept before it: each may be
+// a board of its own. A page of pale diagrams, or a pale one among clear
+// ones, has its boards all faint, or some; where the clear ones alone
+// were read, or the likeliest faint one, the others were lost. Each stays
+// Faint, so the caller still checks that its squares read like a board's.
+// A faint fit that touches a board found is not one: clearFaint has taken
+// a clear one in place of the fits it holds, and the rest are dropped.
 func apart(faint, found []Board) []Board {
 	faint = slices.Clone(faint)
 	sort.SliceStable(faint, func(i, j int) bool { return faint[i].Score > faint[j].Score })

@@ -403,3 +403,25 @@ func turn(angle float64) [4]Point {
 	}
 	return to
 }
+
+// TestFirstBoards: MaxBoards counts only boards that need no reading to
+// be boards; the Bare and Faint ones before the last counted are kept.
+func TestFirstBoards(t *testing.T) {
+	clear, faint, bare := Board{}, Board{Faint: true}, Board{Bare: true}
+	for _, c := range []struct {
+		name  string
+		found []Board
+		n     int
+		want  int
+	}{
+		{"clear boards", []Board{clear, clear, clear}, 2, 2},
+		{"a faint fit first", []Board{faint, clear, clear}, 1, 2},
+		{"faint and bare between", []Board{clear, faint, bare, clear, clear}, 2, 4},
+		{"fewer than n", []Board{faint, clear}, 3, 2},
+		{"faint after the last", []Board{clear, faint}, 1, 1},
+	} {
+		if got := firstBoards(c.found, c.n); len(got) != c.want {
+			t.Errorf("%s: %d boards, want %d", c.name, len(got), c.want)
+		}
+	}
+}

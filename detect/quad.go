@@ -161,14 +161,10 @@ func Centre(q [4]Point) Point {
 }
 
 // InPicture reports whether every corner of the board q lies in a picture
-// w by h, give or take a third of a square (a board cropped tight), as
-// the lattice search requires of its outlines.
+// w by h, give or take 0.3 of a square (a board cropped tight), as the
+// lattice search requires of its outlines.
 func InPicture(q [4]Point, w, h int) bool {
-	side := 0.0
-	for i := range q {
-		side = math.Max(side, math.Hypot(q[(i+1)%4].X-q[i].X, q[(i+1)%4].Y-q[i].Y))
-	}
-	m := side / 8 * 0.3
+	m := 0.3 * LongestSide(q) / 8
 	for _, p := range q {
 		if p.X < -m || p.Y < -m || p.X > float64(w)+m || p.Y > float64(h)+m {
 			return false
