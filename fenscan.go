@@ -895,7 +895,8 @@ func (s *Scanner) readKind(ctx context.Context, img gocv.Mat, pic *detect.Pictur
 // squareOff returns r, a flat board's reading, or its reading from the
 // outline moved a square up, down, left or right, where that trades a
 // line r reads no piece on surely for one holding a king, r lacking one,
-// and reads one king each and a position as legal and no less likely. At
+// and reads one king each and a legal position where r's is not, or one
+// as legal and no less likely. At
 // low resolution the lattice can settle a rank off a small diagram: its
 // file letters, read as a row of light squares dotted with dark ones,
 // take the place of a back rank whose pieces darken its light squares;
