@@ -228,6 +228,32 @@ def resize(im, w, h):
     return cv2.resize(im, (max(1, w), max(1, h)), interpolation=interp)
 
 
+def piece_tones(rng, chance):
+    """With probability chance, the grey ranges (lo, hi) a board's pieces are
+    drawn in, by side (True for White): a design may fill its white pieces
+    light grey and its black ones mid-grey, where the sets drawn here fill
+    them white and black, and the net, reading one square, took such
+    pieces' side from their fill alone. White's fill stays lighter than
+    Black's by a quarter at least, as one design keeps its sides apart.
+    None (no draw at all when chance is 0, so that renders without it are
+    the same as before) keeps the pieces' own shades."""
+    if chance <= 0 or rng.random() >= chance:
+        return None
+    w = (rng.uniform(0.0, 0.3), rng.uniform(0.55, 1.0))
+    lo = rng.uniform(0.0, min(0.45, w[1] - 0.25))
+    return {True: w, False: (lo, rng.uniform(min(lo + 0.3, 1.0), 1.0))}
+
+
+def toned(pm, tone):
+    """pm (premultiplied RGBA) with its colours mapped from [0, 1] to the
+    range tone, each channel alike."""
+    if tone is None:
+        return pm
+    lo, hi = tone
+    a = pm[:, :, 3:4]
+    return np.dstack([(lo + (hi - lo) * pm[:, :, :3] / np.maximum(a, 1e-3)) * a, a])
+
+
 def piece_img(pcs, p, size):
     im = pcs[p]
     pm = im.copy()
@@ -344,7 +370,7 @@ Marks = collections.namedtuple("Marks", "chance aim")
 MARKS = Marks(0.25, 0.0)
 
 
-def screen_board(rng, setname, b, last, sq, heldout_theme, flipped=False, marks=MARKS):
+def screen_board(rng, setname, b, last, sq, heldout_theme, flipped=False, marks=MARKS, tone=0.0):
     pcs, _ = load_set(setname)
     N = 8 * sq
     pal_names = [p for p in PALETTES if (p in HELDOUT_PALETTES) == heldout_theme]
@@ -437,10 +463,11 @@ def screen_board(rng, setname, b, last, sq, heldout_theme, flipped=False, marks=
     scale = rng.uniform(0.72, 1.0)
     ps = max(4, int(round(sq * scale)))
     cache = {}
+    tones = piece_tones(rng, tone)
     for (r, c) in occ:
         p = b[r][c]
         if p not in cache:
-            cache[p] = piece_img(pcs, p, ps)
+            cache[p] = toned(piece_img(pcs, p, ps), tones and tones[p.isupper()])
         off = (sq - ps) // 2
         dy = int(rng.integers(-1, 2)) if rng.random() < 0.1 else 0
         blend(board, r * sq + off + dy, c * sq + off, cache[p])
@@ -511,14 +538,14 @@ def book_marks(rng, board, b, sq, ink):
     board[:] = board * (1 - cov) + ink * cov
 
 
-def book_board(rng, setname, b, sq, heldout_theme):
-    board, paper, ink = book_board_plain(rng, setname, b, sq, heldout_theme)
+def book_board(rng, setname, b, sq, heldout_theme, tone=0.0):
+    board, paper, ink = book_board_plain(rng, setname, b, sq, heldout_theme, tone)
     if rng.random() < 0.25:
         book_marks(rng, board, b, sq, ink)
     return board, paper, ink
 
 
-def book_board_plain(rng, setname, b, sq, heldout_theme):
+def book_board_plain(rng, setname, b, sq, heldout_theme, tone=0.0):
     pcs, diag = load_set(setname)
     N = 8 * sq
     paper = np.float32([1, 1, 1]) * rng.uniform(0.88, 1.0)
@@ -559,6 +586,7 @@ def book_board_plain(rng, setname, b, sq, heldout_theme):
     halo = rng.random() < 0.5
     binar = rng.random() < 0.5
     grey_pieces = rng.random() < 0.8
+    tones = piece_tones(rng, tone) if grey_pieces else None
     cache = {}
     occ = [(r, c) for r in range(8) for c in range(8) if b[r][c] != "."]
     if halo:
@@ -585,6 +613,9 @@ def book_board_plain(rng, setname, b, sq, heldout_theme):
             if binar:
                 g = (g > rng.uniform(0.35, 0.6)).astype(np.float32)
                 a = (a > 0.5).astype(np.float32)
+            if tones:
+                lo, hi = tones[p.isupper()]
+                g = lo + (hi - lo) * g
             g = ink[0] + (paper[0] - ink[0]) * g
             pm = np.dstack([np.repeat((g[:, :, None] * a), 3, 2), a])
         blend(board, r * sq + off, c * sq + off, pm)
@@ -706,7 +737,7 @@ def degrade(rng, img, corners, sq, book, mild=False):
     return img8, corners
 
 
-def render(rng, setname, heldout_theme=False, style=None, upright=False, sq=None, mild=False, marks=MARKS):
+def render(rng, setname, heldout_theme=False, style=None, upright=False, sq=None, mild=False, marks=MARKS, tone=0.0):
     """-> (bgr uint8 image, corners TL,TR,BR,BL float32 [4,2], labels int [64] (r*8+c), info)"""
     if style is None:
         u = rng.random()
@@ -727,10 +758,10 @@ def render(rng, setname, heldout_theme=False, style=None, upright=False, sq=None
         sq = sq or int(round(math.exp(rng.uniform(math.log(12), math.log(150)))))
         book = style == "book"
     if book:
-        board, light, dark = book_board(rng, setname, b, sq, heldout_theme)
+        board, light, dark = book_board(rng, setname, b, sq, heldout_theme, tone)
         bg = light.copy()
     else:
-        board, light, dark = screen_board(rng, setname, b, last, sq, heldout_theme, flipped, marks)
+        board, light, dark = screen_board(rng, setname, b, last, sq, heldout_theme, flipped, marks, tone)
         bg = [np.float32([1, 1, 1]), np.float32([0.19, 0.18, 0.17]), np.float32([0.95, 0.95, 0.95]),
               np.float32([0.15, 0.15, 0.15]), rng.random(3).astype(np.float32)][rng.integers(5)]
     img, corners = compose(rng, board, sq, bg, book, np.asarray(light, np.float32), np.asarray(dark, np.float32), flipped)
@@ -742,8 +773,8 @@ def render(rng, setname, heldout_theme=False, style=None, upright=False, sq=None
     return img8, corners, labels, dict(style=style if odd is None else "odd-" + odd, sq=sq, book=book, board=b, flipped=flipped, theme=_THEME[0])
 
 
-def sample_crops(rng, setname, heldout_theme=False, njit=1, marks=MARKS):
-    img, corners, labels, info = render(rng, setname, heldout_theme, marks=marks)
+def sample_crops(rng, setname, heldout_theme=False, njit=1, marks=MARKS, tone=0.0):
+    img, corners, labels, info = render(rng, setname, heldout_theme, marks=marks, tone=tone)
     bw = float(np.linalg.norm(corners[1] - corners[0]))
     out = []
     for _ in range(njit):
@@ -765,11 +796,11 @@ def split_sets():
 
 
 def _work(args):
-    seed, jobs, keep_empty, njit, heldout_theme, marks = args
+    seed, jobs, keep_empty, njit, heldout_theme, marks, tone = args
     rng = np.random.default_rng(seed)
     X, Y, S, ST = [], [], [], []
     for (si, setname) in jobs:
-        crops_list, labels, info = sample_crops(rng, setname, heldout_theme, njit, marks)
+        crops_list, labels, info = sample_crops(rng, setname, heldout_theme, njit, marks, tone)
         for crops in crops_list:
             keep = (labels != 0) | (rng.random(64) < keep_empty)
             X.append(crops[keep])
@@ -779,7 +810,7 @@ def _work(args):
     return np.concatenate(X), np.concatenate(Y), np.concatenate(S), np.concatenate(ST)
 
 
-def build(sets, boards_per_set, seed, keep_empty, njit, out, heldout_theme_frac=0.0, procs=2, marks=MARKS):
+def build(sets, boards_per_set, seed, keep_empty, njit, out, heldout_theme_frac=0.0, procs=2, marks=MARKS, tone=0.0):
     from multiprocessing import Pool
     rng = np.random.default_rng(seed)
     jobs = [(i, s) for i, s in enumerate(sets) for _ in range(boards_per_set)]
@@ -789,7 +820,7 @@ def build(sets, boards_per_set, seed, keep_empty, njit, out, heldout_theme_frac=
     tasks = []
     for k in range(0, len(jobs), chunk):
         ht = rng.random() < heldout_theme_frac
-        tasks.append((int(rng.integers(1 << 31)), jobs[k:k + chunk], keep_empty, njit, ht, marks))
+        tasks.append((int(rng.integers(1 << 31)), jobs[k:k + chunk], keep_empty, njit, ht, marks, tone))
     X, Y, S, ST = [], [], [], []
     t0 = time.time()
     with Pool(procs) as pool:
@@ -818,6 +849,8 @@ def main():
                     help="share of screen boards with arrows and rings drawn over them")
     ap.add_argument("--marks-aim", type=float, default=MARKS.aim,
                     help="share of those marks drawn as an arrow ending on a piece, if it is an arrow (the rest end anywhere)")
+    ap.add_argument("--tone", type=float, default=0.0,
+                    help="share of boards whose pieces are drawn in other greys, White's lighter (piece_tones)")
     ap.add_argument("--out", required=True)
     a = ap.parse_args()
     train, held, meta = split_sets()
@@ -826,7 +859,7 @@ def main():
         sets = [s for s in a.sets.split(",") if s in sets]
     log("%s sets (%d): %s" % (a.split, len(sets), " ".join(sets)))
     build(sets, a.boards_per_set, a.seed, a.keep_empty, a.njit, a.out,
-          heldout_theme_frac=0.0 if a.split == "train" else 0.3, marks=Marks(a.marks, a.marks_aim))
+          heldout_theme_frac=0.0 if a.split == "train" else 0.3, marks=Marks(a.marks, a.marks_aim), tone=a.tone)
 
 
 if __name__ == "__main__":
