@@ -229,19 +229,22 @@ def resize(im, w, h):
 
 
 def piece_tones(rng, chance):
-    """With probability chance, the grey ranges (lo, hi) a board's pieces are
-    drawn in, by side (True for White): a design may fill its white pieces
-    light grey and its black ones mid-grey, where the sets drawn here fill
-    them white and black, and the net, reading one square, took such
-    pieces' side from their fill alone. White's fill stays lighter than
-    Black's by a quarter at least, as one design keeps its sides apart.
+    """With probability chance, the ranges (lo, hi) into which a board's
+    pieces' shades are mapped, by side (True for White), all of a board's
+    pieces or none: a design may fill its white pieces light grey and its
+    black ones mid-grey, where most sets drawn here fill them white and
+    black, and the net, reading one square, took such pieces' side from
+    their fill alone. White's hi lies a quarter at least above Black's lo,
+    so that a set's pure white drawn for White stays lighter than its pure
+    black drawn for Black; a set that fills its pieces grey may come
+    closer, and Black's light details may be lighter than White's fill.
     None (no draw at all when chance is 0, so that renders without it are
     the same as before) keeps the pieces' own shades."""
     if chance <= 0 or rng.random() >= chance:
         return None
     w = (rng.uniform(0.0, 0.3), rng.uniform(0.55, 1.0))
     lo = rng.uniform(0.0, min(0.45, w[1] - 0.25))
-    return {True: w, False: (lo, rng.uniform(min(lo + 0.3, 1.0), 1.0))}
+    return {True: w, False: (lo, rng.uniform(lo + 0.3, 1.0))}
 
 
 def toned(pm, tone):
@@ -467,7 +470,7 @@ def screen_board(rng, setname, b, last, sq, heldout_theme, flipped=False, marks=
     for (r, c) in occ:
         p = b[r][c]
         if p not in cache:
-            cache[p] = toned(piece_img(pcs, p, ps), tones and tones[p.isupper()])
+            cache[p] = toned(piece_img(pcs, p, ps), tones[p.isupper()] if tones else None)
         off = (sq - ps) // 2
         dy = int(rng.integers(-1, 2)) if rng.random() < 0.1 else 0
         blend(board, r * sq + off + dy, c * sq + off, cache[p])
@@ -613,10 +616,8 @@ def book_board_plain(rng, setname, b, sq, heldout_theme, tone=0.0):
             if binar:
                 g = (g > rng.uniform(0.35, 0.6)).astype(np.float32)
                 a = (a > 0.5).astype(np.float32)
-            if tones:
-                lo, hi = tones[p.isupper()]
-                g = lo + (hi - lo) * g
-            g = ink[0] + (paper[0] - ink[0]) * g
+            lo, hi = tones[p.isupper()] if tones else (0, 1)
+            g = ink[0] + (paper[0] - ink[0]) * (lo + (hi - lo) * g)
             pm = np.dstack([np.repeat((g[:, :, None] * a), 3, 2), a])
         blend(board, r * sq + off, c * sq + off, pm)
     return board, paper, ink
@@ -850,7 +851,8 @@ def main():
     ap.add_argument("--marks-aim", type=float, default=MARKS.aim,
                     help="share of those marks drawn as an arrow ending on a piece, if it is an arrow (the rest end anywhere)")
     ap.add_argument("--tone", type=float, default=0.0,
-                    help="share of boards whose pieces are drawn in other greys, White's lighter (piece_tones)")
+                    help="chance that a board's pieces are drawn in other shades, White's lighter (piece_tones; "
+                         "book boards only where their pieces are drawn in grey, not font glyph squares)")
     ap.add_argument("--out", required=True)
     a = ap.parse_args()
     train, held, meta = split_sets()
