@@ -457,6 +457,18 @@ func chooseBoard(p *Position, best board, lp *[64][13]float64, photo bool, warn 
 			res = fit
 		}
 	}
+	printed := "the most probable reading"
+	if !res.found && !photo {
+		// A side without a king and the other with two or more is a king
+		// read in the wrong colour, however surely: no diagram shows it.
+		if b, turned, ok := turnKing(best, lp); ok {
+			best, printed = b, "the most probable reading with one king a side"
+			if legal(&b, req, photo, nil) {
+				return b
+			}
+			res = repair(b, &turned, req, photo, maxRepairLoss)
+		}
+	}
 	switch {
 	case res.found:
 		if len(res.changed) > maxRepairChanges {
@@ -465,11 +477,10 @@ func chooseBoard(p *Position, best board, lp *[64][13]float64, photo bool, warn 
 		}
 		return res.board
 	case res.exhausted:
-		warn(fmt.Sprintf("no legal board found within %d boards checked; the most probable reading is printed",
-			maxRepairEvals))
+		warn(fmt.Sprintf("no legal board found within %d boards checked; %s is printed", maxRepairEvals, printed))
 	default:
-		warn(fmt.Sprintf("no legal board within %d changed squares and %.0f times less probable; the most probable reading is printed",
-			maxRepairChanges, math.Exp(maxRepairLoss)))
+		warn(fmt.Sprintf("no legal board within %d changed squares and %.0f times less probable; %s is printed",
+			maxRepairChanges, math.Exp(maxRepairLoss), printed))
 	}
 	return best
 }

@@ -225,6 +225,17 @@ func assembleCases() []assembleCase {
 		overrides: []string{"a1:P=0.99999"}, want: "4k3/8/8/8/8/8/8/P3K3 w - -", warn: true})
 	add(assembleCase{name: "empty board", placement: "8/8/8/8/8/8/8/8", want: "8/8/8/8/8/8/8/8 w - -", warn: true})
 
+	// A king read surely in the other side's colour, a side left without
+	// one (turnKing): the less sure of the two is turned, beyond the
+	// repair's bounds, and the board is legal again, or at least holds a
+	// king each.
+	add(assembleCase{name: "king read in the other colour", placement: "4k3/8/8/8/8/4K3/8/8",
+		overrides: []string{"e8:k=0.9999 K=0.00001", "e3:k=0.999 K=0.0002"},
+		want:      "4k3/8/8/8/8/4K3/8/8 w - -", repairs: []string{"e3:k>K"}})
+	add(assembleCase{name: "king read in the other colour, board still illegal", placement: "P3k3/8/8/8/8/4K3/8/8",
+		overrides: []string{"e8:k=0.9999 K=0.00001", "e3:k=0.999 K=0.0002", "a8:P=0.99999"},
+		want:      "P3k3/8/8/8/8/4K3/8/8 w - -", repairs: []string{"e3:k>K"}, warn: true})
+
 	// Compositions keep the picture's orientation.
 	for _, p := range []string{
 		"3K4/P7/8/8/8/8/1R6/3k4",

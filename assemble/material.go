@@ -328,3 +328,35 @@ func fitPawns(lp, cost *[64][13]float64, photo bool, bound float64) (board, bool
 	}
 	return b, true
 }
+
+// turnKing returns b with one king turned to the other side, where one
+// side has no king and the other two or more, and lp with that square's
+// two kings' log probabilities swapped, so that a repair search from the
+// turned board takes its king as read. The king turned is the one the
+// model reads likeliest as the other side's, against its own. On an
+// unseen design the model can read a side's pieces as the other's
+// surely (scid-fantasy2's light grey white pieces as black): then no
+// search within bounds turns the king, and an engine refuses the
+// reading. ok is false where the kings are not so.
+func turnKing(b board, lp *[64][13]float64) (board, [64][13]float64, bool) {
+	n := b.counts()
+	var from, to int8
+	switch {
+	case n[wKing] == 0 && n[bKing] >= 2:
+		from, to = bKing, wKing
+	case n[bKing] == 0 && n[wKing] >= 2:
+		from, to = wKing, bKing
+	default:
+		return b, *lp, false
+	}
+	sq, lead := -1, math.Inf(-1)
+	for i, c := range b {
+		if l := lp[i][to] - lp[i][from]; c == from && l > lead {
+			sq, lead = i, l
+		}
+	}
+	turned := *lp
+	turned[sq][from], turned[sq][to] = lp[sq][to], lp[sq][from]
+	b[sq] = to
+	return b, turned, true
+}
