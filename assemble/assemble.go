@@ -438,35 +438,26 @@ func build(probs, lp *[64][13]float64, in *Input, o Orientation, opts Options) b
 
 // chooseBoard returns the most probable reading when it keeps the rules
 // for the side to move known so far (p.Side, "" when unknown), else the
-// most probable reading that does within the repair bounds; when there
-// is none, the most probable reading again.
+// most probable reading that does within the repair bounds, else the
+// material refit's; when there is none, the most probable reading again,
+// with a king turned to the other side where one side has none and the
+// other two or more (turnKing), or that board mended as the reading is.
 func chooseBoard(p *Position, best board, lp *[64][13]float64, photo bool, warn func(string)) board {
 	req := sideUnknown
 	if p.Side != "" {
 		req = sideFor(p.Side)
 	}
-	if legal(&best, req, photo, nil) {
-		if res := fewerPromotions(best, lp, req, photo); res.found {
-			return res.board
-		}
-		return best
-	}
-	res := repair(best, lp, req, photo, maxRepairLoss)
-	if !res.found {
-		if fit, ok := refit(best, lp, req, photo); ok {
-			res = fit
-		}
-	}
+	res := mend(best, lp, req, photo)
 	printed := "the most probable reading"
 	if !res.found && !photo {
 		// A side without a king and the other with two or more is a king
 		// read in the wrong colour, however surely: no diagram shows it.
-		if b, turned, ok := turnKing(best, lp); ok {
-			best, printed = b, "the most probable reading with one king a side"
-			if legal(&b, req, photo, nil) {
-				return b
-			}
-			res = repair(b, &turned, req, photo, maxRepairLoss)
+		if b, turned, sq, ok := turnKing(best, lp); ok {
+			white := isWhite(b[sq])
+			warn(fmt.Sprintf("the king on %s was read as %s's and is taken as %s's, which had none; check it",
+				squareName(sq), colourName(!white), colourName(white)))
+			best, printed = b, "the most probable reading with a king turned to the other side"
+			res = mend(b, &turned, req, photo)
 		}
 	}
 	switch {
@@ -483,6 +474,26 @@ func chooseBoard(p *Position, best board, lp *[64][13]float64, photo bool, warn 
 			maxRepairChanges, math.Exp(maxRepairLoss), printed))
 	}
 	return best
+}
+
+// mend returns best when it keeps the rules (or a board with fewer
+// promoted pieces that does, within promotionLoss each), else the most
+// probable board that does within the repair bounds, else the material
+// refit's; found is false when there is none.
+func mend(best board, lp *[64][13]float64, req sideReq, photo bool) repairResult {
+	if legal(&best, req, photo, nil) {
+		if res := fewerPromotions(best, lp, req, photo); res.found {
+			return res
+		}
+		return repairResult{board: best, found: true}
+	}
+	res := repair(best, lp, req, photo, maxRepairLoss)
+	if !res.found {
+		if fit, ok := refit(best, lp, req, photo); ok {
+			res = fit
+		}
+	}
+	return res
 }
 
 // argmax returns the most probable class; ties go to the earlier class.

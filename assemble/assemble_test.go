@@ -226,14 +226,22 @@ func assembleCases() []assembleCase {
 	add(assembleCase{name: "empty board", placement: "8/8/8/8/8/8/8/8", want: "8/8/8/8/8/8/8/8 w - -", warn: true})
 
 	// A king read surely in the other side's colour, a side left without
-	// one (turnKing): the less sure of the two is turned, beyond the
-	// repair's bounds, and the board is legal again, or at least holds a
-	// king each.
+	// one (turnKing): the king that leans least against the other side's
+	// is turned, beyond the repair's bounds, with a warning, and the board
+	// is mended from there as a reading is: made legal, by the material
+	// refit if need be, or printed with a king each.
+	kings := []string{"e8:k=0.9999 K=0.00001", "e3:k=0.999 K=0.0002"}
 	add(assembleCase{name: "king read in the other colour", placement: "4k3/8/8/8/8/4K3/8/8",
-		overrides: []string{"e8:k=0.9999 K=0.00001", "e3:k=0.999 K=0.0002"},
-		want:      "4k3/8/8/8/8/4K3/8/8 w - -", repairs: []string{"e3:k>K"}})
+		overrides: kings, want: "4k3/8/8/8/8/4K3/8/8 w - -", repairs: []string{"e3:k>K"}, warn: true, warnLegal: true})
+	add(assembleCase{name: "king read in the other colour, pieces too", placement: "4k3/pppppppp/8/PPPP4/8/4K3/8/8",
+		overrides: append([]string{"a5:p=0.6 P=0.39", "b5:p=0.6 P=0.39", "c5:p=0.6 P=0.39", "d5:p=0.6 P=0.39"}, kings...),
+		want:      "4k3/pppppppp/8/PPPP4/8/4K3/8/8 w - -", repairs: []string{"a5:p>P", "b5:p>P", "c5:p>P", "d5:p>P", "e3:k>K"},
+		warn: true, warnLegal: true})
+	add(assembleCase{name: "king read in the other colour, a third rook", placement: "4k3/8/8/8/8/4K3/8/RRr5",
+		overrides: append([]string{"c1:R=0.6 r=0.39"}, kings...),
+		want:      "4k3/8/8/8/8/4K3/8/RRr5 w - -", repairs: []string{"e3:k>K", "c1:R>r"}, warn: true, warnLegal: true})
 	add(assembleCase{name: "king read in the other colour, board still illegal", placement: "P3k3/8/8/8/8/4K3/8/8",
-		overrides: []string{"e8:k=0.9999 K=0.00001", "e3:k=0.999 K=0.0002", "a8:P=0.99999"},
+		overrides: append([]string{"a8:P=0.99999"}, kings...),
 		want:      "P3k3/8/8/8/8/4K3/8/8 w - -", repairs: []string{"e3:k>K"}, warn: true})
 
 	// Compositions keep the picture's orientation.

@@ -101,14 +101,30 @@ func FuzzAssemble(f *testing.F) {
 		// the rules changed may have given up, besides the repair's bound,
 		// twice what the prior can shift between two classes: once from
 		// the model's likeliest class to the prior's, once in the bound.
-		// A flat board's king turned to the other side (turnKing) may
-		// give up anything, besides the changes counted here.
-		var rules []Repair
+		// One king of a flat board turned to a side the rules' start had
+		// none of, the other two or more (turnKing), may give up anything,
+		// besides the changes counted here.
+		start := p.Board
 		for _, r := range p.Repairs {
-			turned := !in.Photo && (r.From == "K" && r.To == "k" || r.From == "k" && r.To == "K")
-			if r.By == RepairRules && !turned {
-				rules = append(rules, r)
+			if r.By == RepairRules {
+				start[squareIndex(r.Square)] = r.From
 			}
+		}
+		kings := map[string]int{}
+		for _, c := range start {
+			kings[c]++
+		}
+		var rules []Repair
+		turnable := !in.Photo
+		for _, r := range p.Repairs {
+			if r.By != RepairRules {
+				continue
+			}
+			if turnable && kings[r.To] == 0 && kings[r.From] >= 2 && (r.From == "K" && r.To == "k" || r.From == "k" && r.To == "K") {
+				turnable = false
+				continue
+			}
+			rules = append(rules, r)
 		}
 		if len(rules) > maxRepairChanges {
 			if in.Photo {

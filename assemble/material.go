@@ -330,15 +330,17 @@ func fitPawns(lp, cost *[64][13]float64, photo bool, bound float64) (board, bool
 }
 
 // turnKing returns b with one king turned to the other side, where one
-// side has no king and the other two or more, and lp with that square's
-// two kings' log probabilities swapped, so that a repair search from the
-// turned board takes its king as read. The king turned is the one the
-// model reads likeliest as the other side's, against its own. On an
-// unseen design the model can read a side's pieces as the other's
-// surely (scid-fantasy2's light grey white pieces as black): then no
-// search within bounds turns the king, and an engine refuses the
-// reading. ok is false where the kings are not so.
-func turnKing(b board, lp *[64][13]float64) (board, [64][13]float64, bool) {
+// side has no king and the other two or more, that king's square, and lp
+// with that square's two kings' log probabilities swapped, so that a
+// repair from the turned board takes its king as read. The king turned
+// is the one whose reading (the model's, with the square prior) leans
+// least against the other side's king. On an unseen design the model can
+// read a side's pieces as the other's surely (scid-fantasy2's light grey
+// white pieces as black): then no search within bounds turns the king,
+// and an engine refuses the reading. Only one is turned: three kings of
+// a side and none of the other are left to the repair. ok is false where
+// the kings are not so.
+func turnKing(b board, lp *[64][13]float64) (board, [64][13]float64, int, bool) {
 	n := b.counts()
 	var from, to int8
 	switch {
@@ -347,7 +349,7 @@ func turnKing(b board, lp *[64][13]float64) (board, [64][13]float64, bool) {
 	case n[bKing] == 0 && n[wKing] >= 2:
 		from, to = wKing, bKing
 	default:
-		return b, *lp, false
+		return b, *lp, -1, false
 	}
 	sq, lead := -1, math.Inf(-1)
 	for i, c := range b {
@@ -358,5 +360,5 @@ func turnKing(b board, lp *[64][13]float64) (board, [64][13]float64, bool) {
 	turned := *lp
 	turned[sq][from], turned[sq][to] = lp[sq][to], lp[sq][from]
 	b[sq] = to
-	return b, turned, true
+	return b, turned, sq, true
 }
