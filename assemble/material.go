@@ -349,7 +349,7 @@ func turnKing(b board, lp *[64][13]float64) (board, [64][13]float64, int, bool) 
 	case n[bKing] == 0 && n[wKing] >= 2:
 		from, to = wKing, bKing
 	default:
-		return b, *lp, -1, false
+		return b, [64][13]float64{}, -1, false
 	}
 	sq, lead := -1, math.Inf(-1)
 	for i, c := range b {

@@ -462,12 +462,7 @@ func apart(faint, found []Board) []Board {
 	sort.SliceStable(faint, func(i, j int) bool { return faint[i].Score > faint[j].Score })
 	var keep []Board
 	touches := func(b Board, bs []Board) bool {
-		for _, o := range bs {
-			if !b.bounds().Intersect(o.bounds()).Empty() {
-				return true
-			}
-		}
-		return false
+		return slices.ContainsFunc(bs, func(o Board) bool { return b.bounds().Overlaps(o.bounds()) })
 	}
 	for _, f := range faint {
 		if !touches(f, found) && !touches(f, keep) {
