@@ -48,7 +48,7 @@ testdata:
 
 # Rebuild models/digital.onnx from scratch (fetch art, render, train, export, evaluate,
 # regenerate testdata/heldout and models/README.md); ~85 min on 2 CPU cores.
-.PHONY: model second-model photo-model coords-model
+.PHONY: model second-model whole-board photo-model coords-model
 model:
 	sh scripts/build_model.sh
 
@@ -57,6 +57,11 @@ model:
 # crops it is measured on).
 second-model:
 	sh scripts/build_second_model.sh
+
+# Rebuild models/wholeboard.bin, the head that reads a flat board's squares together, for
+# models/digital.onnx (~25 minutes on 2 cores).
+whole-board:
+	sh scripts/build_wholeboard.sh
 
 # Rebuild models/photo.onnx (Blender renders and real photos; ~6 hours on 2 cores).
 photo-model:

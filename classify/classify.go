@@ -196,6 +196,25 @@ func (c *Classifier) ReadFast(ctx context.Context, board *image.Gray) (*Reading,
 	return r, nil
 }
 
+// ReadAll is Read with ReadFast's probabilities: every square runs
+// through the network, for its embedding, but the plain squares read as
+// ReadFast reads them. The network gives even a plain square's pieces
+// some thousandths, and the assembler weighs what it changes by their
+// odds: a diagram of White's pieces alone once had a black king put on
+// an empty square.
+func (c *Classifier) ReadAll(ctx context.Context, board *image.Gray) (*Reading, error) {
+	r, err := c.read(ctx, board, [64]bool{})
+	if err != nil {
+		return nil, err
+	}
+	for sq, p := range Plain(board, c.crop) {
+		if p {
+			r.Probs[sq] = plainProbs
+		}
+	}
+	return r, nil
+}
+
 // ReadSquares reads only the squares marked in which, in one run of the
 // network; the others are Skipped, with zero probabilities.
 func (c *Classifier) ReadSquares(ctx context.Context, board *image.Gray, which [64]bool) (*Reading, error) {

@@ -26,3 +26,9 @@ var Photo []byte
 //
 //go:embed coords.onnx
 var Coords []byte
+
+// WholeBoard reads a flat board's squares together, from Digital's
+// readings and embeddings of all 64 (package wholeboard).
+//
+//go:embed wholeboard.bin
+var WholeBoard []byte

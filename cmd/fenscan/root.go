@@ -171,6 +171,8 @@ type modelFlags struct {
 	modelPath   string
 	secondPath  string
 	oneModel    bool
+	wholePath   string
+	squarewise  bool
 	photoPath   string
 	kind        string
 	runtime     string
@@ -195,6 +197,10 @@ func (m *modelFlags) registerReading(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&m.secondPath, "second-model", "",
 		"ONNX model `FILE` whose readings of a flat board's doubtful squares are averaged with the digital model's (default: the embedded one, unless --model is given)")
 	cmd.Flags().BoolVar(&m.oneModel, "one-model", false, "read flat boards with the digital model alone, without the second")
+	cmd.Flags().StringVar(&m.wholePath, "whole-board", "",
+		"whole-board head `FILE` (scripts/context_head.py --export) to use instead of the embedded one")
+	cmd.Flags().BoolVar(&m.squarewise, "squarewise", false,
+		"read a flat board's squares one at a time, without the whole-board head that corrects each from the rest of the board")
 	cmd.Flags().StringVar(&m.profilePath, "profile", "", "adapt to a piece set with the profile `FILE` made by fenscan adapt (boards are then read as its pictures were, flat or photo, unless --kind is digital or photo)")
 	cmd.Flags().BoolVar(&m.consistency, "consistency", false, "let doubtful squares take the reading of confident look-alike squares")
 	cmd.Flags().BoolVar(&m.noPrior, "no-square-prior", false,
@@ -217,31 +223,32 @@ func (m *modelFlags) scanner(opts fenscan.Options) (*fenscan.Scanner, error) {
 		}
 		opts.Kind = fenscan.Kind(m.kind)
 	}
-	if m.modelPath != "" {
-		b, err := os.ReadFile(m.modelPath)
-		if err != nil {
-			return nil, fmt.Errorf("--model: %w", err)
-		}
-		opts.Model = b
-	}
 	if m.secondPath != "" && m.oneModel {
 		return nil, usageError{fmt.Errorf("--one-model and --second-model cannot be used together")}
 	}
-	if m.secondPath != "" {
-		b, err := os.ReadFile(m.secondPath)
-		if err != nil {
-			return nil, fmt.Errorf("--second-model: %w", err)
+	if m.wholePath != "" && m.squarewise {
+		return nil, usageError{fmt.Errorf("--squarewise and --whole-board cannot be used together")}
+	}
+	for _, f := range []struct {
+		flag, path string
+		to         *[]byte
+	}{
+		{"--model", m.modelPath, &opts.Model},
+		{"--second-model", m.secondPath, &opts.SecondModel},
+		{"--whole-board", m.wholePath, &opts.WholeBoard},
+		{"--photo-model", m.photoPath, &opts.PhotoModel},
+	} {
+		if f.path == "" {
+			continue
 		}
-		opts.SecondModel = b
+		b, err := os.ReadFile(f.path)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", f.flag, err)
+		}
+		*f.to = b
 	}
 	opts.OneModel = m.oneModel
-	if m.photoPath != "" {
-		b, err := os.ReadFile(m.photoPath)
-		if err != nil {
-			return nil, fmt.Errorf("--photo-model: %w", err)
-		}
-		opts.PhotoModel = b
-	}
+	opts.Squarewise = m.squarewise
 	if m.profilePath != "" {
 		digital, photo := opts.Model, opts.PhotoModel
 		if digital == nil {

@@ -1,0 +1,252 @@
+"""Train the whole-board head (package wholeboard, models/wholeboard.bin): a
+small attention network that reads a flat board's 64 squares together, the
+first digital model's log-probabilities and embeddings of all of them and
+each square's shade, and corrects each square's log-probabilities from the
+others (how a design draws White against Black, its empty squares of each
+shade, one glyph one piece).
+
+Boards come from render.py with --keep-empty 1 (64 crops a board, in
+order). The head is trained on boards of designs the first model never saw
+(the second model's ten designs) and of designs it trained on, and measured
+on the held-out designs: alone, per set and style, and (unless --second
+none) paired with the second model as fenscan reads doubtful squares.
+--export writes the file fenscan reads and, beside it (PATH.check.json), one
+board's inputs and the head's output for the Go test. scripts/build_wholeboard.sh
+(make whole-board) runs it as the shipped head was made.
+
+usage: /usr/bin/python3 scripts/context_head.py --train A.npz[,B.npz...] [--steps N] [--shuffle 0.7]
+           [--heldout build/data/heldout.npz] [--export models/wholeboard.bin]
+"""
+import argparse
+import sys
+import time
+
+import numpy as np
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+sys.path.insert(0, "scripts")
+import train  # noqa: E402
+
+
+def log(*a):
+    print(time.strftime("%H:%M:%S"), *a, flush=True)
+
+
+def features(model, X, cache=""):
+    """log-probabilities and embeddings of each crop, boards of 64 (kept in
+    cache, a file named for the crops and the model, once computed)."""
+    import os
+    if cache and os.path.exists(cache):
+        return torch.load(cache)
+    L, E = train.predict(model, X)
+    out = torch.log_softmax(L, 1).view(-1, 64, 13), E.view(-1, 64, E.shape[1])
+    if cache:
+        torch.save(out, cache)
+    return out
+
+
+def cache_name(npz, model_path):
+    import hashlib
+    return npz + "." + hashlib.sha256(open(model_path, "rb").read()).hexdigest()[:8] + ".feat"
+
+
+PARITY = torch.tensor([[(r + c) % 2 for c in range(8)] for r in range(8)], dtype=torch.float32).view(1, 64, 1)
+
+
+class Head(nn.Module):
+    def __init__(self, emb=96, d=64, heads=4, layers=2):
+        super().__init__()
+        self.norm = nn.LayerNorm(emb + 13)
+        self.inp = nn.Linear(emb + 13 + 1, d)
+        self.enc = nn.TransformerEncoder(
+            nn.TransformerEncoderLayer(d, heads, 2 * d, dropout=0.1, batch_first=True), layers)
+        self.out = nn.Linear(d, 13)
+        nn.init.zeros_(self.out.weight)
+        nn.init.zeros_(self.out.bias)
+
+    def forward(self, Z, E):
+        x = self.norm(torch.cat([E, Z.clamp(min=-20)], 2))
+        p = PARITY.expand(Z.shape[0], 64, 1)
+        h = self.enc(self.inp(torch.cat([x, p], 2)))
+        return Z + self.out(h)
+
+
+PAR = PARITY.view(64).bool()
+
+
+def shuffle_pieces(Z, E, Y, share):
+    """Boards whose pieces are taken away and copied elsewhere, square by square
+    (each square's readings are its crop's alone, so a crop's readings moved
+    to another square of the same shade are that crop drawn there): with
+    chance share a board loses each piece with a chance of up to 0.6, its
+    kings among them, and has each empty square take a copy of one of its
+    pieces of that shade with a chance of up to 0.1. Positions then hold
+    any number of each piece, none or three kings, as instructional
+    diagrams do, and the head cannot lean on how many there should be."""
+    Z, E, Y = Z.clone(), E.clone(), Y.clone()
+    for b in range(len(Y)):
+        if np.random.rand() >= share:
+            continue
+        drop, add = np.random.uniform(0, 0.6), np.random.uniform(0, 0.1)
+        for par in (False, True):
+            sq = torch.nonzero(PAR == par).view(-1)
+            empty = sq[Y[b, sq] == 0]
+            piece = sq[Y[b, sq] != 0]
+            if len(empty) == 0:
+                continue
+            src_e = empty[torch.randint(0, len(empty), (64,))]
+            if len(piece):
+                src_p = piece[torch.randint(0, len(piece), (64,))]
+            for j, t in enumerate(sq.tolist()):
+                if Y[b, t] != 0 and np.random.rand() < drop:
+                    s = src_e[j]
+                elif Y[b, t] == 0 and len(piece) and np.random.rand() < add:
+                    s = src_p[j]
+                else:
+                    continue
+                Z[b, t], E[b, t], Y[b, t] = Z[b, s], E[b, s], Y[b, s]
+    return Z, E, Y
+
+
+def boards(path):
+    d = np.load(path)
+    X, y = d["x"], d["y"]
+    assert len(y) % 64 == 0, "%s: not whole boards (render with --keep-empty 1)" % path
+    return X, y.reshape(-1, 64), d["s"].reshape(-1, 64)[:, 0], [str(s) for s in d["sets"]], d["st"].reshape(-1, 64)[:, 0]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--model", default="models/digital.onnx")
+    ap.add_argument("--train", required=True)
+    ap.add_argument("--heldout", default="build/data/heldout.npz")
+    ap.add_argument("--minutes", type=float, default=10)
+    ap.add_argument("--steps", type=int, default=0, help="train this many steps instead of --minutes (the same head whatever else the machine runs)")
+    ap.add_argument("--lr", type=float, default=1e-3)
+    ap.add_argument("--d", type=int, default=64)
+    ap.add_argument("--layers", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--shuffle", type=float, default=0.0,
+                    help="share of training boards whose pieces are taken away and copied onto empty squares "
+                         "(shuffle_pieces), so that the head learns looks, not how many of each piece a position has")
+    ap.add_argument("--save", default="")
+    ap.add_argument("--export", default="", help="write the head for fenscan (package wholeboard's format) here")
+    ap.add_argument("--load", default="", help="a head saved before: measure it, no training")
+    ap.add_argument("--second", default="models/digital2.onnx", help="the second model, read on doubtful squares as fenscan does")
+    a = ap.parse_args()
+    torch.set_num_threads(2)
+    torch.manual_seed(a.seed)
+    np.random.seed(a.seed)
+    model = train.load_onnx(a.model)
+    Zt, Et, Yt = [], [], []
+    for p in a.train.split(","):
+        X, y, _, _, _ = boards(p)
+        Z, E = features(model, X, cache_name(p, a.model))
+        Zt.append(Z); Et.append(E); Yt.append(torch.from_numpy(y.astype(np.int64)))
+        log("%s: %d boards, first model %.4f" % (p, len(y), (Z.argmax(2) == Yt[-1]).float().mean()))
+    Zt, Et, Yt = torch.cat(Zt), torch.cat(Et), torch.cat(Yt)
+    Xh, yh, sh, hsets, sth = boards(a.heldout)
+    Zh, Eh = features(model, Xh, cache_name(a.heldout, a.model))
+    Yh = torch.from_numpy(yh.astype(np.int64))
+    base = (Zh.argmax(2) == Yh)
+    log("held-out: %d boards, first model %.4f, boards right %d" % (len(yh), base.float().mean(), base.all(1).sum()))
+
+    head = Head(Et.shape[2], a.d, 4, a.layers)
+    if a.load:
+        head.load_state_dict(torch.load(a.load))
+        a.minutes, a.steps = 0, 0
+    opt = torch.optim.AdamW(head.parameters(), lr=a.lr, weight_decay=1e-4)
+    t0, step, n = time.time(), 0, len(Yt)
+    budget = a.minutes * 60
+    while (step < a.steps) if a.steps else (time.time() - t0 < budget):
+        frac = step / a.steps if a.steps else (time.time() - t0) / budget
+        for g in opt.param_groups:
+            g["lr"] = a.lr * 0.5 * (1 + np.cos(np.pi * frac))
+        idx = torch.randint(0, n, (64,))
+        Z, E, Y = Zt[idx], Et[idx], Yt[idx]
+        if a.shuffle:
+            Z, E, Y = shuffle_pieces(Z, E, Y, a.shuffle)
+        # a board's own view: flipped as seen from the other side (the parity holds).
+        if np.random.rand() < 0.5:
+            Z, E, Y = Z.flip(1), E.flip(1), Y.flip(1)
+        head.train()
+        loss = F.cross_entropy(head(Z, E).reshape(-1, 13), Y.reshape(-1), label_smoothing=0.02)
+        opt.zero_grad(); loss.backward(); opt.step()
+        step += 1
+        if step % 1000 == 0:
+            head.eval()
+            with torch.no_grad():
+                out = torch.cat([head(Zh[k:k + 256], Eh[k:k + 256]) for k in range(0, len(Zh), 256)])
+            ok = out.argmax(2) == Yh
+            log("step %d loss %.4f held-out %.4f boards %d" % (step, loss.item(), ok.float().mean(), ok.all(1).sum()))
+    head.eval()
+    with torch.no_grad():
+        out = torch.cat([head(Zh[k:k + 256], Eh[k:k + 256]) for k in range(0, len(Zh), 256)])
+    ok = out.argmax(2) == Yh
+    log("final held-out %.4f (first model %.4f), boards %d (%d)" % (ok.float().mean(), base.float().mean(), ok.all(1).sum(), base.all(1).sum()))
+    for i, s in enumerate(["screen", "book", "odd"]):
+        m = torch.from_numpy(sth == i)
+        log("  style %-16s %.4f -> %.4f, boards %d -> %d of %d" % (s, base[m].float().mean(), ok[m].float().mean(),
+                                                               base[m].all(1).sum(), ok[m].all(1).sum(), m.sum()))
+    # the head's correction only where the first model doubts
+    P0 = torch.exp(Zh).max(2).values
+    for tau in (0.9, 0.99, 0.999, 1.01):
+        g = torch.where((P0 < tau).unsqueeze(2), out, Zh).argmax(2) == Yh
+        log("  gated below %.3f: %.4f, boards %d; screen %.4f" % (tau, g.float().mean(), g.all(1).sum(), g[torch.from_numpy(sth == 0)].float().mean()))
+    for i, s in enumerate(hsets):
+        m = torch.from_numpy(sh == i)
+        if m.any():
+            log("  %-22s %.4f -> %.4f" % (s, base[m].float().mean(), ok[m].float().mean()))
+    if a.save:
+        torch.save(head.state_dict(), a.save)
+    if a.export:
+        export(head, a, Zh[:1], Eh[:1])
+    if a.second and a.second != "none":
+        pair(a, model, Xh, yh.reshape(-1), torch.log_softmax(out, 2).reshape(-1, 13).numpy(), sh)
+
+
+def export(head, a, Z, E):
+    """The head's weights as package wholeboard reads them: a JSON line, then
+    float32 little-endian tensors in its order; and beside it (PATH.check.json)
+    one board's inputs and the head's output, which the Go test compares."""
+    import hashlib
+    import json
+    sd = head.state_dict()
+    names = [k for k in sd if not k.endswith("num_batches_tracked")]
+    lay = head.enc.layers[0]
+    hd = {"format": "fenscan-wholeboard", "version": 1,
+          "model": "sha256:" + hashlib.sha256(open(a.model, "rb").read()).hexdigest()[:12],
+          "emb": int(E.shape[2]), "d": a.d, "heads": lay.self_attn.num_heads, "layers": len(head.enc.layers),
+          "ffn": lay.linear1.out_features, "tensors": [[k, list(sd[k].shape)] for k in names]}
+    with open(a.export, "wb") as f:
+        f.write((json.dumps(hd, separators=(",", ":")) + "\n").encode())
+        for k in names:
+            f.write(sd[k].detach().numpy().astype("<f4").tobytes())
+    with torch.no_grad():
+        out = torch.softmax(head(Z, E), 2)
+    with open(a.export + ".check.json", "w") as f:
+        json.dump({"probs": torch.exp(Z[0]).tolist(), "emb": E[0].tolist(), "out": out[0].tolist()}, f)
+    log("wrote %s" % a.export)
+
+
+def pair(a, model, X, y, headlp, sh):
+    """As pair_eval.py reads a board's doubtful squares (below 0.9): the crop and
+    its four 1-pixel shifts by the first model and by the second, log-probabilities
+    summed; here with the head's reading in place of the first model's own."""
+    import pair_eval
+    views = {s: X if s == (0, 0) else pair_eval.shifted(X, *s) for s in pair_eval.SHIFTS}
+    first = pair_eval.log_probs(a.model, views)
+    second = pair_eval.log_probs(a.second, views)
+    s2 = sum(second.values())
+    for name, lp0 in (("first model", first[(0, 0)]), ("head", headlp)):
+        doubt = np.exp(lp0).max(1) < pair_eval.DOUBT
+        summed = lp0 + sum(v for k, v in first.items() if k != (0, 0)) + s2
+        pred = np.where(doubt, summed.argmax(1), lp0.argmax(1))
+        ok = (pred == y).reshape(-1, 64)
+        log("paired with %s from the %s: %.4f, boards %d (doubtful %.1f%%)" % (a.second, name, ok.mean(), ok.all(1).sum(), 100 * doubt.mean()))
+
+
+if __name__ == "__main__":
+    main()
