@@ -144,11 +144,13 @@ type Options struct {
 	OneModel bool
 	// Squarewise reads a flat board's squares one at a time, without the
 	// whole-board head (package wholeboard), which corrects each square's
-	// reading from the rest of the board. The head reads the embedded
-	// digital model's readings only: with a Model of one's own it is off.
+	// reading from the rest of the board. The embedded head reads the
+	// embedded digital model's readings only: with another Model it is
+	// off, as it is with a Profile made for Model.
 	Squarewise bool
 	// WholeBoard is a whole-board head to use instead of the embedded one;
-	// it must have been made for Model's readings.
+	// it must have been made for Model's readings. Squarewise leaves it
+	// unused.
 	WholeBoard []byte
 	// PhotoModel is an ONNX model to use instead of the embedded photo
 	// one; it reads crops taller than wide (see detect.Columns).
@@ -176,8 +178,9 @@ type Options struct {
 	Consistency bool
 	// Embeddings keeps every square's embedding in Board.Embedding, as
 	// Adapt needs. Without it (nor Consistency nor a Profile, which
-	// need them too), squares that are plainly empty skip the network
-	// (classify.Plain) and have none.
+	// need them too, nor the whole-board head, which reads them all),
+	// squares that are plainly empty skip the network (classify.Plain)
+	// and have none.
 	Embeddings bool
 	// Assemble overrides what the assembler infers (orientation, side to
 	// move, castling, counters).
@@ -232,7 +235,9 @@ func New(opts Options) (*Scanner, error) {
 		}
 	}
 	s := &Scanner{opts: opts, clf: clf}
-	if !opts.Squarewise {
+	// The head is off with a profile of this model, as the second model
+	// is: the profiles were measured on this model's readings alone.
+	if !opts.Squarewise && (opts.Profile == nil || opts.Profile.Model != clf.ID()) {
 		head := opts.WholeBoard
 		if head == nil {
 			head = models.WholeBoard
@@ -385,7 +390,8 @@ type Board struct {
 	Colours []Change
 	// Embedding holds each square's features from the network that read
 	// the board (see Kind), in the order of Warped's squares (nil when the
-	// model has none; nil for plain squares without Options.Embeddings).
+	// model has none; nil for plain squares when neither the whole-board
+	// head nor Options.Embeddings needed them).
 	Embedding [][]float32
 	// Warped is the board as the classifier saw it, grey, 8 crops by 8,
 	// the picture's top-left corner first: the squares warped flat, or for
@@ -1532,11 +1538,13 @@ func (s *Scanner) readScales(ctx context.Context, img gocv.Mat, pic *detect.Pict
 
 // readWhole blends each square of a flat board's reading with the
 // whole-board head's (package wholeboard), a geometric mean of equal
-// weights, as a second opinion is taken (readScales). Taken alone, the
-// head read 768 design boards of unseen designs 442 -> 456 entirely
-// right but 900 generated screens 836 -> 824: on a set whose queens look
-// like its kings it makes look-alikes surer of one reading, and the
-// rules then mend the wrong square. Blended, 461 and 830.
+// weights, as a second opinion is taken (readScales): 768 design boards
+// of unseen designs 442 -> 457 entirely right, 900 generated screens
+// 836 -> 831 and 300 small ones 266 -> 271. Taken alone, an earlier head
+// read the screens 824: on a set whose queens look like its kings it made
+// look-alikes surer of one reading, and the rules then mended the wrong
+// square (blended, 830). Blending only the squares read below
+// rereadDoubt kept the screens (837) but most of the gain went (446).
 func (s *Scanner) readWhole(r reading) (reading, error) {
 	whole, err := s.head.Read(r.probs, r.embedding)
 	if err != nil {
@@ -1607,14 +1615,16 @@ func geoMean(sum *[classify.NumClasses]float64, n float64) classify.Probs {
 }
 
 // classify reads the squares of board with clf, leaving plain squares out
-// when no embeddings are needed.
+// when no embeddings are needed, and reading them as plain where the
+// whole-board head needs them.
 func (s *Scanner) classify(ctx context.Context, clf *classify.Classifier, board *image.Gray) (*classify.Reading, error) {
+	if s.head != nil && clf == s.clf {
+		// The whole-board head needs every square's embedding (which the
+		// options below need too), and reads plain squares as plain.
+		return clf.ReadAll(ctx, board)
+	}
 	if s.opts.Embeddings || s.opts.Consistency || s.opts.Profile != nil {
 		return clf.Read(ctx, board)
-	}
-	if s.head != nil && clf == s.clf {
-		// The whole-board head needs every square's embedding.
-		return clf.ReadAll(ctx, board)
 	}
 	return clf.ReadFast(ctx, board)
 }

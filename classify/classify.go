@@ -148,8 +148,9 @@ func (c *Classifier) Close() error { return c.net.close() }
 // row-major order from the board picture's top-left.
 type Reading struct {
 	Probs [64]Probs
-	// Skipped marks the squares not run through the network: plain
-	// squares (ReadFast) or those not asked for (ReadSquares).
+	// Skipped marks the squares whose probabilities are not the
+	// network's: plain squares (ReadFast, ReadAll, which still runs them
+	// for their embeddings) or those not asked for (ReadSquares).
 	Skipped [64]bool
 	// Embedding holds each square's features from the network's
 	// penultimate layer: crops that look alike lie close. Nil when the
@@ -196,18 +197,19 @@ func (c *Classifier) ReadFast(ctx context.Context, board *image.Gray) (*Reading,
 	return r, nil
 }
 
-// ReadAll is Read with ReadFast's probabilities: every square runs
-// through the network, for its embedding, but the plain squares read as
-// ReadFast reads them. The network gives even a plain square's pieces
-// some thousandths, and the assembler weighs what it changes by their
-// odds: a diagram of White's pieces alone once had a black king put on
-// an empty square.
+// ReadAll is ReadFast with every square's embedding: the plain squares
+// run through the network too, for their embeddings, but read as ReadFast
+// reads them, and are marked Skipped as there. The network gives even a
+// plain square's pieces some thousandths, and the assembler weighs what
+// it changes by their odds: a diagram of White's pieces alone once had a
+// black king put on an empty square.
 func (c *Classifier) ReadAll(ctx context.Context, board *image.Gray) (*Reading, error) {
 	r, err := c.read(ctx, board, [64]bool{})
 	if err != nil {
 		return nil, err
 	}
-	for sq, p := range Plain(board, c.crop) {
+	r.Skipped = Plain(board, c.crop)
+	for sq, p := range r.Skipped {
 		if p {
 			r.Probs[sq] = plainProbs
 		}

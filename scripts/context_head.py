@@ -168,7 +168,9 @@ def main():
         Z, E, Y = Zt[idx], Et[idx], Yt[idx]
         if a.shuffle:
             Z, E, Y = shuffle_pieces(Z, E, Y, a.shuffle)
-        # a board's own view: flipped as seen from the other side (the parity holds).
+        # Flipped end to end: without positions in its input the head sees the same
+        # board reordered, so this changes nothing it learns; kept so that a rebuild
+        # draws the same random numbers as the shipped head's run.
         if np.random.rand() < 0.5:
             Z, E, Y = Z.flip(1), E.flip(1), Y.flip(1)
         head.train()

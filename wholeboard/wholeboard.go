@@ -10,8 +10,8 @@
 // embeddings of all 64 squares (and each square's shade in the board's
 // chequer) that adds a correction to each square's log-probabilities. It
 // was trained on boards of designs the classifier never saw, so that it
-// learns how the classifier errs on unseen designs (scripts/context_head.py;
-// models/README.md).
+// learns how the classifier errs on unseen designs, and of designs it
+// trained on (scripts/context_head.py; models/README.md).
 //
 // The file (models/wholeboard.bin) is a line of JSON, then the weights as
 // little-endian float32, tensor after tensor in the order the JSON lists:
@@ -100,8 +100,11 @@ func Load(data []byte) (*Head, error) {
 		return nil, fmt.Errorf("wholeboard: %w: no header line", ErrFormat)
 	}
 	var hd header
-	if err := json.Unmarshal(line, &hd); err != nil || hd.Format != Format {
-		return nil, fmt.Errorf("wholeboard: %w", ErrFormat)
+	if err := json.Unmarshal(line, &hd); err != nil {
+		return nil, fmt.Errorf("wholeboard: %w: header: %v", ErrFormat, err)
+	}
+	if hd.Format != Format {
+		return nil, fmt.Errorf("wholeboard: %w: format %q", ErrFormat, hd.Format)
 	}
 	if hd.Version != Version {
 		return nil, fmt.Errorf("wholeboard: version %d, want %d", hd.Version, Version)
@@ -110,6 +113,7 @@ func Load(data []byte) (*Head, error) {
 		return nil, fmt.Errorf("wholeboard: %w: bad sizes", ErrFormat)
 	}
 	tensors := map[string][]float32{}
+	left := len(data) - len(line) // bytes of weights not yet read
 	for _, t := range hd.Tensors {
 		var name string
 		var shape []int
@@ -129,6 +133,15 @@ func Load(data []byte) (*Head, error) {
 				return nil, fmt.Errorf("wholeboard: %w: tensor %s too large", ErrFormat, name)
 			}
 		}
+		if _, dup := tensors[name]; dup || name == "" {
+			return nil, fmt.Errorf("wholeboard: %w: tensor %q named twice or not at all", ErrFormat, name)
+		}
+		// The file must hold the weights before they are made room for:
+		// a header alone may not ask for gigabytes.
+		if 4*n > left {
+			return nil, fmt.Errorf("wholeboard: %w: tensor %s cut short", ErrFormat, name)
+		}
+		left -= 4 * n
 		v := make([]float32, n)
 		if err := binary.Read(r, binary.LittleEndian, v); err != nil {
 			return nil, fmt.Errorf("wholeboard: %w: tensor %s cut short", ErrFormat, name)
@@ -173,7 +186,7 @@ func (l *loader) take(name string, n int) []float32 {
 		if l.err == nil {
 			l.err = fmt.Errorf("tensor %s missing or not of %d values", name, n)
 		}
-		return make([]float32, n)
+		return nil // Load returns the error before any use
 	}
 	return v
 }

@@ -65,6 +65,11 @@ func TestLoadRefusesBadFiles(t *testing.T) {
 		"cut short":   good[:len(good)-4],
 		"extra bytes": append(append([]byte{}, good...), 0),
 		"no weights":  good[:nl+1],
+		// Sizes a header may name but whose weights are not there: refused
+		// before room is made for them.
+		"huge, no tensors": []byte(`{"format":"fenscan-wholeboard","version":1,"emb":4096,"d":4096,"heads":4,"layers":4,"ffn":16384,"tensors":[]}` + "\n"),
+		"huge, no data":    []byte(`{"format":"fenscan-wholeboard","version":1,"emb":96,"d":64,"heads":4,"layers":2,"ffn":128,"tensors":[["inp.weight",[4096,4096]]]}` + "\n"),
+		"unnamed":          []byte(`{"format":"fenscan-wholeboard","version":1,"emb":96,"d":64,"heads":4,"layers":2,"ffn":128,"tensors":[[null,[1]]]}` + "\n\x00\x00\x00\x00"),
 	} {
 		if _, err := wholeboard.Load(data); !errors.Is(err, wholeboard.ErrFormat) {
 			t.Errorf("%s: got %v, want ErrFormat", name, err)
