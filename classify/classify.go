@@ -184,17 +184,7 @@ const PlainProb = 0.99999
 // They read as empty with probability PlainProb, and their embeddings are
 // nil.
 func (c *Classifier) ReadFast(ctx context.Context, board *image.Gray) (*Reading, error) {
-	plain := Plain(board, c.crop)
-	r, err := c.read(ctx, board, plain)
-	if err != nil {
-		return nil, err
-	}
-	for sq, p := range plain {
-		if p {
-			r.Probs[sq] = plainProbs
-		}
-	}
-	return r, nil
+	return c.readPlain(ctx, board, false)
 }
 
 // ReadAll is ReadFast with every square's embedding: the plain squares
@@ -204,12 +194,24 @@ func (c *Classifier) ReadFast(ctx context.Context, board *image.Gray) (*Reading,
 // it changes by their odds: a diagram of White's pieces alone once had a
 // black king put on an empty square.
 func (c *Classifier) ReadAll(ctx context.Context, board *image.Gray) (*Reading, error) {
-	r, err := c.read(ctx, board, [64]bool{})
+	return c.readPlain(ctx, board, true)
+}
+
+// readPlain reads board with its plain squares read as plain and marked
+// Skipped, running them through the network too when embed asks for
+// their embeddings.
+func (c *Classifier) readPlain(ctx context.Context, board *image.Gray, embed bool) (*Reading, error) {
+	plain := Plain(board, c.crop)
+	var skip [64]bool
+	if !embed {
+		skip = plain
+	}
+	r, err := c.read(ctx, board, skip)
 	if err != nil {
 		return nil, err
 	}
-	r.Skipped = Plain(board, c.crop)
-	for sq, p := range r.Skipped {
+	r.Skipped = plain
+	for sq, p := range plain {
 		if p {
 			r.Probs[sq] = plainProbs
 		}
