@@ -257,16 +257,31 @@ func (l linear) apply(x []float32, n int) []float32 {
 	y := make([]float32, n*l.out)
 	for r := 0; r < n; r++ {
 		xr := x[r*l.in : (r+1)*l.in]
-		for o := 0; o < l.out; o++ {
-			w := l.w[o*l.in : (o+1)*l.in]
-			s := l.b[o]
-			for i, v := range xr {
-				s += w[i] * v
-			}
-			y[r*l.out+o] = s
+		yr := y[r*l.out : (r+1)*l.out]
+		for o := range yr {
+			yr[o] = l.b[o] + dot(l.w[o*l.in:(o+1)*l.in], xr)
 		}
 	}
 	return y
+}
+
+// dot is the sum of a[i]*b[i] over b's length. Four running sums, because
+// Go compiles one sum's loop into a chain of dependent adds that leaves the
+// processor idle; with them the head reads a board in about half the time.
+func dot(a, b []float32) float32 {
+	a = a[:len(b)]
+	var s0, s1, s2, s3 float32
+	i := 0
+	for ; i+4 <= len(b); i += 4 {
+		s0 += a[i] * b[i]
+		s1 += a[i+1] * b[i+1]
+		s2 += a[i+2] * b[i+2]
+		s3 += a[i+3] * b[i+3]
+	}
+	for ; i < len(b); i++ {
+		s0 += a[i] * b[i]
+	}
+	return (s0 + s1) + (s2 + s3)
 }
 
 // apply normalises row in place (PyTorch's LayerNorm, eps 1e-5).
@@ -304,11 +319,7 @@ func (l layer) apply(x []float32, d, heads int) []float32 {
 			top := math.Inf(-1)
 			for j := 0; j < n; j++ {
 				k := qkv[j*3*d+d+h*hd : j*3*d+d+h*hd+hd]
-				s := 0.0
-				for c := range q {
-					s += float64(q[c]) * float64(k[c])
-				}
-				w[j] = s * scale
+				w[j] = float64(dot(k, q)) * scale
 				top = math.Max(top, w[j])
 			}
 			sum := 0.0
