@@ -1539,12 +1539,13 @@ func (s *Scanner) readScales(ctx context.Context, img gocv.Mat, pic *detect.Pict
 // readWhole blends each square of a flat board's reading with the
 // whole-board head's (package wholeboard), a geometric mean of equal
 // weights, as a second opinion is taken (readScales): 768 design boards
-// of unseen designs 442 -> 457 entirely right, 900 generated screens
-// 836 -> 831 and 300 small ones 266 -> 271. Taken alone, an earlier head
+// of unseen designs 442 -> 464 entirely right, 900 generated screens
+// 836 -> 844 and 300 small ones 266 -> 270. Taken alone, an earlier head
 // read the screens 824: on a set whose queens look like its kings it made
 // look-alikes surer of one reading, and the rules then mended the wrong
 // square (blended, 830). Blending only the squares read below
-// rereadDoubt kept the screens (837) but most of the gain went (446).
+// rereadDoubt kept the screens (837) but most of the gain went (446):
+// figures of session 54's head.
 func (s *Scanner) readWhole(r reading) (reading, error) {
 	whole, err := s.head.Read(r.probs, r.embedding)
 	if err != nil {

@@ -15,7 +15,7 @@ board's inputs and the head's output for the Go test. scripts/build_wholeboard.s
 (make whole-board) runs it as the shipped head was made.
 
 usage: /usr/bin/python3 scripts/context_head.py --train A.npz[,B.npz...] [--steps N] [--shuffle 0.7]
-           [--heldout build/data/heldout.npz] [--export models/wholeboard.bin]
+           [--kingless 0.15] [--heldout build/data/heldout.npz] [--export models/wholeboard.bin]
 """
 import argparse
 import sys
@@ -27,6 +27,7 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 sys.path.insert(0, "scripts")
+import render  # noqa: E402
 import train  # noqa: E402
 
 
@@ -48,8 +49,14 @@ def features(model, X, cache=""):
 
 
 def cache_name(npz, model_path):
+    """The cache of npz's features by the model at model_path: named for the
+    model's bytes and the file's size and time, so that crops rendered again
+    (render.py changed) are read again."""
     import hashlib
-    return npz + "." + hashlib.sha256(open(model_path, "rb").read()).hexdigest()[:8] + ".feat"
+    import os
+    st = os.stat(npz)
+    key = open(model_path, "rb").read() + b"%d %d" % (st.st_size, st.st_mtime_ns)
+    return npz + "." + hashlib.sha256(key).hexdigest()[:8] + ".feat"
 
 
 PARITY = torch.tensor([[(r + c) % 2 for c in range(8)] for r in range(8)], dtype=torch.float32).view(1, 64, 1)
@@ -110,6 +117,27 @@ def shuffle_pieces(Z, E, Y, share):
     return Z, E, Y
 
 
+KINGS = (render.LABEL["K"], render.LABEL["k"])
+
+
+def drop_kings(Z, E, Y, share):
+    """Boards whose kings are taken away (their squares given the readings of
+    an empty square of the same shade) with chance share each: instructional
+    diagrams often show no king, and a head that has always seen one per
+    side, most of all on designs it cannot read, learns to make one of the
+    likeliest crop there is (a 2-knight diagram, JPEG-damaged, got two)."""
+    Z, E, Y = Z.clone(), E.clone(), Y.clone()
+    for b in range(len(Y)):
+        if np.random.rand() >= share:
+            continue
+        for t in torch.nonzero((Y[b] == KINGS[0]) | (Y[b] == KINGS[1])).view(-1).tolist():
+            empty = torch.nonzero((PAR == PAR[t]) & (Y[b] == 0)).view(-1)
+            if len(empty):
+                s = empty[np.random.randint(len(empty))]
+                Z[b, t], E[b, t], Y[b, t] = Z[b, s], E[b, s], Y[b, s]
+    return Z, E, Y
+
+
 def boards(path):
     d = np.load(path)
     X, y = d["x"], d["y"]
@@ -131,6 +159,8 @@ def main():
     ap.add_argument("--shuffle", type=float, default=0.0,
                     help="share of training boards whose pieces are taken away and copied onto empty squares "
                          "(shuffle_pieces), so that the head learns looks, not how many of each piece a position has")
+    ap.add_argument("--kingless", type=float, default=0.0,
+                    help="share of training boards whose kings are taken away (drop_kings), after --shuffle")
     ap.add_argument("--save", default="")
     ap.add_argument("--export", default="", help="write the head for fenscan (package wholeboard's format) here")
     ap.add_argument("--load", default="", help="a head saved before: measure it, no training")
@@ -168,6 +198,8 @@ def main():
         Z, E, Y = Zt[idx], Et[idx], Yt[idx]
         if a.shuffle:
             Z, E, Y = shuffle_pieces(Z, E, Y, a.shuffle)
+        if a.kingless:
+            Z, E, Y = drop_kings(Z, E, Y, a.kingless)
         # Flipped end to end: without positions in its input the head sees the same
         # board reordered, so this changes nothing it learns; kept so that a rebuild
         # draws the same random numbers as the shipped head's run.

@@ -257,6 +257,56 @@ def toned(pm, tone):
     return np.dstack([(lo + (hi - lo) * pm[:, :, :3] / np.maximum(a, 1e-3)) * a, a])
 
 
+def morph_set(rng, pcs, diag):
+    """A design of its own made from a set, for one board: each kind of piece
+    bent by its own smooth random field (4x4 normal draws upsampled, their
+    standard deviation 2% to 6% of the glyph), the whole set squashed or
+    stretched (up to 15% along each axis) and sheared, and its ink thickened
+    or thinned, White and Black alike, as a design differs
+    from its neighbours. The first model, trained on the sets with milder
+    warps of each crop alone, misreads such a design the way it misreads one
+    it never saw: alike on every square, which is what the whole-board head
+    (scripts/context_head.py) learns to mend. Font glyph cells (diag) are
+    bent by their piece's field, hatching and all."""
+    asp, shear = rng.uniform(0.85, 1.15), rng.uniform(-0.12, 0.12)
+    amp = rng.uniform(0.02, 0.06)
+    ink = rng.choice([-1, 0, 0, 1])
+    fields = {}
+
+    def bend(im, kind, ink_dark, border):
+        h, w = im.shape[:2]
+        if kind not in fields:
+            f = rng.normal(0, 1, (2, 4, 4)).astype(np.float32)
+            fields[kind] = f
+        f = fields[kind]
+        dx = cv2.resize(f[0], (w, h), interpolation=cv2.INTER_CUBIC) * amp * w
+        dy = cv2.resize(f[1], (w, h), interpolation=cv2.INTER_CUBIC) * amp * h
+        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+        cx, cy = xx - w / 2, yy - h / 2
+        mx = cx / asp + shear * cy + w / 2 + dx
+        my = cy * asp + h / 2 + dy
+        out = cv2.remap(im, mx, my, cv2.INTER_LINEAR, borderMode=border, borderValue=0)
+        if ink:
+            k = np.ones((3, 3), np.uint8) if w < 100 else np.ones((5, 5), np.uint8)
+            # ink_dark: where low values are ink (colour channels); else high values are.
+            use_erode = (ink > 0) == ink_dark
+            out = cv2.erode(out, k) if use_erode else cv2.dilate(out, k)
+        return out
+
+    new = {}
+    for p, im in pcs.items():
+        col = bend(im[:, :, :3].copy(), p.upper(), True, cv2.BORDER_CONSTANT)
+        a = bend(np.ascontiguousarray(im[:, :, 3]), p.upper(), False, cv2.BORDER_CONSTANT)
+        new[p] = np.dstack([col, a]).astype(np.float32)
+    nd = None
+    if diag is not None:
+        nd = {}
+        for key, m in diag.items():
+            kind = P2C.get(key[2:], "")  # "L_wK" -> "K"; empty cells stay as drawn
+            nd[key] = m if not kind else bend(m, kind.upper(), False, cv2.BORDER_REPLICATE)
+    return new, nd
+
+
 def piece_img(pcs, p, size):
     im = pcs[p]
     pm = im.copy()
@@ -373,8 +423,8 @@ Marks = collections.namedtuple("Marks", "chance aim")
 MARKS = Marks(0.25, 0.0)
 
 
-def screen_board(rng, setname, b, last, sq, heldout_theme, flipped=False, marks=MARKS, tone=0.0):
-    pcs, _ = load_set(setname)
+def screen_board(rng, art, b, last, sq, heldout_theme, flipped=False, marks=MARKS, tone=0.0):
+    pcs, _ = art
     N = 8 * sq
     pal_names = [p for p in PALETTES if (p in HELDOUT_PALETTES) == heldout_theme]
     tex_names = [t for t in texture_names() if (t in HELDOUT_TEXTURES) == heldout_theme]
@@ -541,15 +591,15 @@ def book_marks(rng, board, b, sq, ink):
     board[:] = board * (1 - cov) + ink * cov
 
 
-def book_board(rng, setname, b, sq, heldout_theme, tone=0.0):
-    board, paper, ink = book_board_plain(rng, setname, b, sq, heldout_theme, tone)
+def book_board(rng, art, b, sq, heldout_theme, tone=0.0):
+    board, paper, ink = book_board_plain(rng, art, b, sq, heldout_theme, tone)
     if rng.random() < 0.25:
         book_marks(rng, board, b, sq, ink)
     return board, paper, ink
 
 
-def book_board_plain(rng, setname, b, sq, heldout_theme, tone=0.0):
-    pcs, diag = load_set(setname)
+def book_board_plain(rng, art, b, sq, heldout_theme, tone=0.0):
+    pcs, diag = art
     N = 8 * sq
     paper = np.float32([1, 1, 1]) * rng.uniform(0.88, 1.0)
     if rng.random() < 0.3:
@@ -738,8 +788,11 @@ def degrade(rng, img, corners, sq, book, mild=False):
     return img8, corners
 
 
-def render(rng, setname, heldout_theme=False, style=None, upright=False, sq=None, mild=False, marks=MARKS, tone=0.0):
+def render(rng, setname, heldout_theme=False, style=None, upright=False, sq=None, mild=False, marks=MARKS, tone=0.0, morph=0.0):
     """-> (bgr uint8 image, corners TL,TR,BR,BL float32 [4,2], labels int [64] (r*8+c), info)"""
+    art = load_set(setname)
+    if morph > 0 and rng.random() < morph:
+        art = morph_set(rng, *art)
     if style is None:
         u = rng.random()
         style = "screen" if u < 0.45 else "book" if u < 0.9 else "odd"
@@ -759,10 +812,10 @@ def render(rng, setname, heldout_theme=False, style=None, upright=False, sq=None
         sq = sq or int(round(math.exp(rng.uniform(math.log(12), math.log(150)))))
         book = style == "book"
     if book:
-        board, light, dark = book_board(rng, setname, b, sq, heldout_theme, tone)
+        board, light, dark = book_board(rng, art, b, sq, heldout_theme, tone)
         bg = light.copy()
     else:
-        board, light, dark = screen_board(rng, setname, b, last, sq, heldout_theme, flipped, marks, tone)
+        board, light, dark = screen_board(rng, art, b, last, sq, heldout_theme, flipped, marks, tone)
         bg = [np.float32([1, 1, 1]), np.float32([0.19, 0.18, 0.17]), np.float32([0.95, 0.95, 0.95]),
               np.float32([0.15, 0.15, 0.15]), rng.random(3).astype(np.float32)][rng.integers(5)]
     img, corners = compose(rng, board, sq, bg, book, np.asarray(light, np.float32), np.asarray(dark, np.float32), flipped)
@@ -774,8 +827,8 @@ def render(rng, setname, heldout_theme=False, style=None, upright=False, sq=None
     return img8, corners, labels, dict(style=style if odd is None else "odd-" + odd, sq=sq, book=book, board=b, flipped=flipped, theme=_THEME[0])
 
 
-def sample_crops(rng, setname, heldout_theme=False, njit=1, marks=MARKS, tone=0.0):
-    img, corners, labels, info = render(rng, setname, heldout_theme, marks=marks, tone=tone)
+def sample_crops(rng, setname, heldout_theme=False, njit=1, marks=MARKS, tone=0.0, morph=0.0):
+    img, corners, labels, info = render(rng, setname, heldout_theme, marks=marks, tone=tone, morph=morph)
     bw = float(np.linalg.norm(corners[1] - corners[0]))
     out = []
     for _ in range(njit):
@@ -797,11 +850,11 @@ def split_sets():
 
 
 def _work(args):
-    seed, jobs, keep_empty, njit, heldout_theme, marks, tone = args
+    seed, jobs, keep_empty, njit, heldout_theme, marks, tone, morph = args
     rng = np.random.default_rng(seed)
     X, Y, S, ST = [], [], [], []
     for (si, setname) in jobs:
-        crops_list, labels, info = sample_crops(rng, setname, heldout_theme, njit, marks, tone)
+        crops_list, labels, info = sample_crops(rng, setname, heldout_theme, njit, marks, tone, morph)
         for crops in crops_list:
             keep = (labels != 0) | (rng.random(64) < keep_empty)
             X.append(crops[keep])
@@ -811,7 +864,7 @@ def _work(args):
     return np.concatenate(X), np.concatenate(Y), np.concatenate(S), np.concatenate(ST)
 
 
-def build(sets, boards_per_set, seed, keep_empty, njit, out, heldout_theme_frac=0.0, procs=2, marks=MARKS, tone=0.0):
+def build(sets, boards_per_set, seed, keep_empty, njit, out, heldout_theme_frac=0.0, procs=2, marks=MARKS, tone=0.0, morph=0.0):
     from multiprocessing import Pool
     rng = np.random.default_rng(seed)
     jobs = [(i, s) for i, s in enumerate(sets) for _ in range(boards_per_set)]
@@ -821,7 +874,7 @@ def build(sets, boards_per_set, seed, keep_empty, njit, out, heldout_theme_frac=
     tasks = []
     for k in range(0, len(jobs), chunk):
         ht = rng.random() < heldout_theme_frac
-        tasks.append((int(rng.integers(1 << 31)), jobs[k:k + chunk], keep_empty, njit, ht, marks, tone))
+        tasks.append((int(rng.integers(1 << 31)), jobs[k:k + chunk], keep_empty, njit, ht, marks, tone, morph))
     X, Y, S, ST = [], [], [], []
     t0 = time.time()
     with Pool(procs) as pool:
@@ -853,6 +906,8 @@ def main():
     ap.add_argument("--tone", type=float, default=0.0,
                     help="chance that a board's pieces are drawn in other shades, White's lighter (piece_tones; "
                          "book boards only where their pieces are drawn in grey, not font glyph squares)")
+    ap.add_argument("--morph", type=float, default=0.0,
+                    help="chance that a board's set is bent into a design of its own (morph_set), for the whole-board head")
     ap.add_argument("--out", required=True)
     a = ap.parse_args()
     train, held, meta = split_sets()
@@ -861,7 +916,7 @@ def main():
         sets = [s for s in a.sets.split(",") if s in sets]
     log("%s sets (%d): %s" % (a.split, len(sets), " ".join(sets)))
     build(sets, a.boards_per_set, a.seed, a.keep_empty, a.njit, a.out,
-          heldout_theme_frac=0.0 if a.split == "train" else 0.3, marks=Marks(a.marks, a.marks_aim), tone=a.tone)
+          heldout_theme_frac=0.0 if a.split == "train" else 0.3, marks=Marks(a.marks, a.marks_aim), tone=a.tone, morph=a.morph)
 
 
 if __name__ == "__main__":

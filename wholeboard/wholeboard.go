@@ -267,7 +267,7 @@ func (l linear) apply(x []float32, n int) []float32 {
 
 // dot is the sum of a[i]*b[i] over b's length. Four running sums, because
 // Go compiles one sum's loop into a chain of dependent adds that leaves the
-// processor idle; with them the head reads a board in about half the time.
+// processor idle; with them the head reads a board in about 40% less time.
 func dot(a, b []float32) float32 {
 	a = a[:len(b)]
 	var s0, s1, s2, s3 float32
