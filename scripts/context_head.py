@@ -125,7 +125,8 @@ def drop_kings(Z, E, Y, share):
     an empty square of the same shade) with chance share each: instructional
     diagrams often show no king, and a head that has always seen one per
     side, most of all on designs it cannot read, learns to make one of the
-    likeliest crop there is (a 2-knight diagram, JPEG-damaged, got two)."""
+    likeliest crop there is (a diagram of four knights, JPEG-damaged, got
+    two)."""
     Z, E, Y = Z.clone(), E.clone(), Y.clone()
     for b in range(len(Y)):
         if np.random.rand() >= share:
