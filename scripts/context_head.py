@@ -269,16 +269,19 @@ def export(head, a, Z, E):
 def pair(a, model, X, y, headlp, sh):
     """As pair_eval.py reads a board's doubtful squares (below 0.9): the crop and
     its four 1-pixel shifts by the first model and by the second, log-probabilities
-    summed; here with the head's reading in place of the first model's own."""
+    averaged. With the head, as fenscan reads (withHead): each square's reading
+    and the head's are averaged so (a geometric mean), which tells the doubtful
+    squares; for those, the head's reading is averaged with the mean of the ten."""
     import pair_eval
     views = {s: X if s == (0, 0) else pair_eval.shifted(X, *s) for s in pair_eval.SHIFTS}
     first = pair_eval.log_probs(a.model, views)
     second = pair_eval.log_probs(a.second, views)
-    s2 = sum(second.values())
-    for name, lp0 in (("first model", first[(0, 0)]), ("head", headlp)):
-        doubt = np.exp(lp0).max(1) < pair_eval.DOUBT
-        summed = lp0 + sum(v for k, v in first.items() if k != (0, 0)) + s2
-        pred = np.where(doubt, summed.argmax(1), lp0.argmax(1))
+    mean = (sum(first.values()) + sum(second.values())) / (len(first) + len(second))
+    lp0 = first[(0, 0)]
+    for name, lp, reread in (("first model", lp0, mean), ("head", (lp0 + headlp) / 2, (mean + headlp) / 2)):
+        # lp is unnormalised where the head is blended in; the doubt is judged on its softmax.
+        doubt = torch.softmax(torch.from_numpy(lp), 1).max(1).values.numpy() < pair_eval.DOUBT
+        pred = np.where(doubt, reread.argmax(1), lp.argmax(1))
         ok = (pred == y).reshape(-1, 64)
         log("paired with %s from the %s: %.4f, boards %d (doubtful %.1f%%)" % (a.second, name, ok.mean(), ok.all(1).sum(), 100 * doubt.mean()))
 
