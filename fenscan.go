@@ -1349,7 +1349,8 @@ const rereadDoubt = 0.9
 
 // readScales reads the board of r again from outlines a little smaller,
 // larger and shifted (rereadMoves), and gives each square the geometric
-// mean of its readings. Where a crop falls moves the model's answer more
+// mean of its readings (with the whole-board head, that mean weighed
+// equally with the head's reading: withHead). Where a crop falls moves the model's answer more
 // than it should: a tall piece's head at the top of a photo's crop, a
 // neighbour's base at its side, a frame or hatching at a diagram's edge.
 // Outlines are found to within about 1% of the board's side; reading at
@@ -1563,7 +1564,9 @@ func (s *Scanner) readScales(ctx context.Context, img gocv.Mat, pic *detect.Pict
 // mean, as a second opinion is taken (readScales). 768 design boards of
 // unseen designs 442 -> 464 entirely right, 900 generated screens 836 ->
 // 844 and 300 small ones 266 -> 270 (session 55's head, blended with
-// the square's first reading). Taken alone, an earlier head read the
+// the square's first reading only); weighed after the rereads, 502, 856
+// and 271, but the real set 117 -> 116 (tsoj-089's b7 ink cross read as
+// a white pawn). Taken alone, an earlier head read the
 // screens 824: on a set whose queens look like its kings it made
 // look-alikes surer of one reading, and the rules then mended the wrong
 // square (blended, 830). Blending only the squares read below
@@ -1573,8 +1576,9 @@ func (s *Scanner) readScales(ctx context.Context, img gocv.Mat, pic *detect.Pict
 // read again and counted as one of their 18 readings, which all but
 // undid the head there: on the held-out crops (scripts/context_head.py's
 // pair, the crop and four shifts by both models) 95.57% of squares and
-// 397 of 960 boards read so, against 96.28% and 427 with the head weighed
-// after the mean (the head alone 96.24% and 420).
+// 397 of 960 boards read so (a simulation of that order, the blend one of
+// ten readings), against 96.28% and 427 with the head weighed after the
+// mean (the head alone 96.24% and 420).
 func withHead(mean [classify.NumClasses]float64, whole classify.Probs) classify.Probs {
 	for k, v := range whole {
 		mean[k] += logProb(v)

@@ -9,12 +9,13 @@ import (
 
 // TestGeoMean averages readings of a square as readScales does: n equal
 // readings give that reading back, two readings their normalised
-// geometric mean, and readings as unsure as the 1e-9 floor no NaN.
+// geometric mean (and so does withHead, given the first's mean and the
+// second), and readings as unsure as the 1e-9 floor no NaN.
 func TestGeoMean(t *testing.T) {
 	logs := func(p classify.Probs, n int) *[classify.NumClasses]float64 {
 		var sum [classify.NumClasses]float64
 		for k, v := range p {
-			sum[k] = float64(n) * math.Log(math.Max(float64(v), 1e-9))
+			sum[k] = float64(n) * logProb(v)
 		}
 		return &sum
 	}
@@ -35,6 +36,9 @@ func TestGeoMean(t *testing.T) {
 	}
 	if got := geoMean(&sum, 2); math.Abs(float64(got[1])-0.5) > 1e-6 || math.Abs(float64(got[2])-0.5) > 1e-6 {
 		t.Errorf("0.9/0.1 and 0.1/0.9 averaged to %v / %v, want 0.5 each", got[1], got[2])
+	}
+	if got := withHead(*logs(a, 1), b); math.Abs(float64(got[1])-0.5) > 1e-6 || math.Abs(float64(got[2])-0.5) > 1e-6 {
+		t.Errorf("withHead of 0.9/0.1 and 0.1/0.9 gave %v / %v, want 0.5 each", got[1], got[2])
 	}
 	var floor [classify.NumClasses]float64
 	for k := range floor {

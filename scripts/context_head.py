@@ -271,7 +271,10 @@ def pair(a, model, X, y, headlp, sh):
     its four 1-pixel shifts by the first model and by the second, log-probabilities
     averaged. With the head, as fenscan reads (withHead): each square's reading
     and the head's are averaged so (a geometric mean), which tells the doubtful
-    squares; for those, the head's reading is averaged with the mean of the ten."""
+    squares; for those, the head's reading is averaged with the mean of the ten.
+    Unlike fenscan: four shifts, not eight moved outlines; no 1e-9 floor on the
+    probabilities; every board taken as read surely (only squares below 0.9 read
+    again, never all its pieces)."""
     import pair_eval
     views = {s: X if s == (0, 0) else pair_eval.shifted(X, *s) for s in pair_eval.SHIFTS}
     first = pair_eval.log_probs(a.model, views)
