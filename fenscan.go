@@ -1350,9 +1350,10 @@ const rereadDoubt = 0.9
 // readScales reads the board of r again from outlines a little smaller,
 // larger and shifted (rereadMoves), and gives each square the geometric
 // mean of its readings (with the whole-board head, that mean weighed
-// equally with the head's reading: withHead). Where a crop falls moves the model's answer more
-// than it should: a tall piece's head at the top of a photo's crop, a
-// neighbour's base at its side, a frame or hatching at a diagram's edge.
+// equally with the head's reading: withHead). Where a crop falls moves
+// the model's answer more than it should: a tall piece's head at the top
+// of a photo's crop, a neighbour's base at its side, a frame or hatching
+// at a diagram's edge.
 // Outlines are found to within about 1% of the board's side; reading at
 // up to 2% either way averages those chances out. Measured on photos
 // (always read so): samryan 95.62% -> 97.19% of squares (boards 1 -> 2
@@ -1566,8 +1567,8 @@ func (s *Scanner) readScales(ctx context.Context, img gocv.Mat, pic *detect.Pict
 // 844 and 300 small ones 266 -> 270 (session 55's head, blended with
 // the square's first reading only); weighed after the rereads, 502, 856
 // and 271, but the real set 117 -> 116 (tsoj-089's b7 ink cross read as
-// a white pawn). Taken alone, an earlier head read the
-// screens 824: on a set whose queens look like its kings it made
+// a white pawn). Taken alone, an earlier head read the screens 824: on
+// a set whose queens look like its kings it made
 // look-alikes surer of one reading, and the rules then mended the wrong
 // square (blended, 830). Blending only the squares read below
 // rereadDoubt kept the screens (837) but most of the gain went (446):
