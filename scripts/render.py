@@ -271,20 +271,25 @@ def morph_set(rng, pcs, diag):
     asp, shear = rng.uniform(0.85, 1.15), rng.uniform(-0.12, 0.12)
     amp = rng.uniform(0.02, 0.06)
     ink = rng.choice([-1, 0, 0, 1])
-    fields = {}
+    fields, maps = {}, {}
+
+    def warp(kind, h, w):
+        # A kind's maps serve its glyph's colour and alpha and its font cells
+        # of that size alike; its field is drawn once, when first needed.
+        if (kind, h, w) not in maps:
+            if kind not in fields:
+                fields[kind] = rng.normal(0, 1, (2, 4, 4)).astype(np.float32)
+            f = fields[kind]
+            dx = cv2.resize(f[0], (w, h), interpolation=cv2.INTER_CUBIC) * amp * w
+            dy = cv2.resize(f[1], (w, h), interpolation=cv2.INTER_CUBIC) * amp * h
+            yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+            cx, cy = xx - w / 2, yy - h / 2
+            maps[kind, h, w] = (cx / asp + shear * cy + w / 2 + dx, cy * asp + h / 2 + dy)
+        return maps[kind, h, w]
 
     def bend(im, kind, ink_dark, border):
         h, w = im.shape[:2]
-        if kind not in fields:
-            f = rng.normal(0, 1, (2, 4, 4)).astype(np.float32)
-            fields[kind] = f
-        f = fields[kind]
-        dx = cv2.resize(f[0], (w, h), interpolation=cv2.INTER_CUBIC) * amp * w
-        dy = cv2.resize(f[1], (w, h), interpolation=cv2.INTER_CUBIC) * amp * h
-        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
-        cx, cy = xx - w / 2, yy - h / 2
-        mx = cx / asp + shear * cy + w / 2 + dx
-        my = cy * asp + h / 2 + dy
+        mx, my = warp(kind, h, w)
         out = cv2.remap(im, mx, my, cv2.INTER_LINEAR, borderMode=border, borderValue=0)
         if ink:
             k = np.ones((3, 3), np.uint8) if w < 100 else np.ones((5, 5), np.uint8)
