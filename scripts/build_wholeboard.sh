@@ -1,9 +1,10 @@
 #!/bin/sh
 # Rebuild models/wholeboard.bin, the whole-board head (package wholeboard), for the digital
 # model in models/digital.onnx: render whole boards (all 64 squares) of the ten designs that
-# model never saw (the second model's), of all training designs and of designs of their own
-# bent from them (render.py --morph), read them with it, train the head on its readings
-# (scripts/context_head.py) and measure it on the held-out designs. About 45 minutes on 2 CPU
+# model never saw (the second model's), of all training designs, of designs of their own
+# bent from them (render.py --morph) and of book diagrams with instructional marks and routes
+# drawn over them (render.py --book-paths), read them with it, train the head on its readings
+# (scripts/context_head.py) and measure it on the held-out designs. About 50 minutes on 2 CPU
 # cores; needs the art of scripts/build_model.sh (fetched here if missing). Fixed seeds and
 # a fixed number of steps.
 set -e
@@ -24,6 +25,7 @@ $PY scripts/render.py --split train --boards-per-set 40 --keep-empty 1.0 --seed 
 $PY scripts/render.py --split train --boards-per-set 30 --keep-empty 1.0 --seed 304 --tone 0.3 --out build/data/ctx_old2.npz
 $PY scripts/render.py --split train --boards-per-set 50 --keep-empty 1.0 --seed 305 --tone 0.15 --morph 1.0 --out build/data/ctx_morph.npz
 $PY scripts/render.py --split train --boards-per-set 80 --keep-empty 1.0 --seed 306 --tone 0.3 --morph 1.0 --out build/data/ctx_morph2.npz
-$PY scripts/context_head.py --train build/data/ctx_new.npz,build/data/ctx_new2.npz,build/data/ctx_old.npz,build/data/ctx_old2.npz,build/data/ctx_morph.npz,build/data/ctx_morph2.npz \
-    --steps "$STEPS" --shuffle 0.7 --kingless 0.15 --seed 0 --save build/wholeboard.pt --export models/wholeboard.bin > build/logs/wholeboard.log
+$PY scripts/render.py --split train --boards-per-set 40 --keep-empty 1.0 --seed 307 --tone 0.3 --morph 0.5 --book-paths 1.0 --out build/data/ctx_marks.npz
+$PY scripts/context_head.py --train build/data/ctx_new.npz,build/data/ctx_new2.npz,build/data/ctx_old.npz,build/data/ctx_old2.npz,build/data/ctx_morph.npz,build/data/ctx_morph2.npz,build/data/ctx_marks.npz \
+    --steps "$STEPS" --shuffle 0.7 --kingless 0.15 --seed 1 --save build/wholeboard.pt --export models/wholeboard.bin > build/logs/wholeboard.log
 cat build/logs/wholeboard.log

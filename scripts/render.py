@@ -267,7 +267,9 @@ def morph_set(rng, pcs, diag):
     warps of each crop alone, misreads such a design the way it misreads one
     it never saw: alike on every square, which is what the whole-board head
     (scripts/context_head.py) learns to mend. Font glyph cells (diag) are
-    bent by their piece's field, hatching and all."""
+    bent by their piece's field, the glyph and its halo only: a dark cell's
+    hatching around them stays as on the empty dark cells, or the head would
+    learn to tell a piece from its square's hatching."""
     asp, shear = rng.uniform(0.85, 1.15), rng.uniform(-0.12, 0.12)
     amp = rng.uniform(0.02, 0.06)
     ink = rng.choice([-1, 0, 0, 1])
@@ -287,29 +289,62 @@ def morph_set(rng, pcs, diag):
             maps[kind, h, w] = (cx / asp + shear * cy + w / 2 + dx, cy * asp + h / 2 + dy)
         return maps[kind, h, w]
 
-    def bend(im, kind, ink_dark, border):
+    def bend(im, kind, border):
         h, w = im.shape[:2]
         mx, my = warp(kind, h, w)
-        out = cv2.remap(im, mx, my, cv2.INTER_LINEAR, borderMode=border, borderValue=0)
-        if ink:
-            k = np.ones((3, 3), np.uint8) if w < 100 else np.ones((5, 5), np.uint8)
-            # ink_dark: where low values are ink (colour channels); else high values are.
-            use_erode = (ink > 0) == ink_dark
-            out = cv2.erode(out, k) if use_erode else cv2.dilate(out, k)
-        return out
+        return cv2.remap(im, mx, my, cv2.INTER_LINEAR, borderMode=border, borderValue=0)
+
+    def inked(im, ink_dark, alpha=False):
+        # Thinner ink narrows the lines by a pixel a side and leaves an alpha
+        # as it is: a 5x5 kernel on both took a white piece's whole outline on
+        # a light square.
+        if not ink or (ink < 0 and alpha):
+            return im
+        k = np.ones((5, 5), np.uint8) if ink > 0 and im.shape[1] >= 100 else np.ones((3, 3), np.uint8)
+        # ink_dark: where low values are ink (colour channels); else high values are.
+        return cv2.erode(im, k) if (ink > 0) == ink_dark else cv2.dilate(im, k)
 
     new = {}
     for p, im in pcs.items():
-        col = bend(im[:, :, :3].copy(), p.upper(), True, cv2.BORDER_CONSTANT)
-        a = bend(np.ascontiguousarray(im[:, :, 3]), p.upper(), False, cv2.BORDER_CONSTANT)
-        new[p] = np.dstack([col, a]).astype(np.float32)
+        # Bent premultiplied, so that a glyph's edge takes no colour from its
+        # transparent pixels.
+        a = np.ascontiguousarray(im[:, :, 3])
+        colp = bend(im[:, :, :3] * a[:, :, None], p.upper(), cv2.BORDER_CONSTANT)
+        a = bend(a, p.upper(), cv2.BORDER_CONSTANT)
+        col = np.where(a[:, :, None] > 1e-3, colp / np.maximum(a, 1e-3)[:, :, None], 0)
+        new[p] = np.dstack([inked(np.clip(col, 0, 1), True), inked(a, False, alpha=True)]).astype(np.float32)
     nd = None
     if diag is not None:
         nd = {}
         for key, m in diag.items():
             kind = P2C.get(key[2:], "")  # "L_wK" -> "K"; empty cells stay as drawn
-            nd[key] = m if not kind else bend(m, kind.upper(), False, cv2.BORDER_REPLICATE)
+            if not kind:
+                nd[key] = m
+                continue
+            empty = diag.get(key[:2] + "empty", np.zeros_like(m))
+            if empty.shape != m.shape:
+                empty = resize(empty, m.shape[1], m.shape[0])
+            inside = glyph_region(m, empty)
+            # The glyph thickened alone, so that the hatching kept around it
+            # takes no dark fringe.
+            glyph = inked(bend(m * inside, kind.upper(), cv2.BORDER_CONSTANT), False)
+            nd[key] = np.maximum(empty * (1 - bend(inside, kind.upper(), cv2.BORDER_CONSTANT)), glyph)
     return new, nd
+
+
+def glyph_region(cell, empty):
+    """Where a font's glyph cell differs from its empty cell of that shade,
+    closed and with its holes filled: the glyph and the halo cut into a dark
+    square's hatching for it (1), and the square's own hatching (0). The
+    closing (a 24th of the cell, a few of the fonts' hatching lines) joins
+    a halo's strokes where the glyph's ink meets the hatching's."""
+    d = (np.abs(cell - empty) > 0.3).astype(np.uint8)
+    k = max(3, cell.shape[0] // 24) | 1
+    d = cv2.morphologyEx(d, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8))
+    out = np.pad(d, 1)  # so that the outside is one region, reached from a corner
+    mask = np.zeros((out.shape[0] + 2, out.shape[1] + 2), np.uint8)
+    cv2.floodFill(out, mask, (0, 0), 2)
+    return (out[1:-1, 1:-1] != 2).astype(np.float32)
 
 
 def piece_img(pcs, p, size):
@@ -423,8 +458,9 @@ def jit_color(rng, col, amt=0.06):
 # Marks says how a screen board's arrows and rings are drawn: on a share
 # (chance) of the boards, and with a share (aim) of the marks, where drawn as
 # arrows, aimed at a piece, as a capture's arrow is (others may end on one
-# by chance). The defaults are the released models'.
-Marks = collections.namedtuple("Marks", "chance aim")
+# by chance). paths is the share of book boards left without book_marks
+# that get book_paths. The defaults are the released models'.
+Marks = collections.namedtuple("Marks", "chance aim paths", defaults=(0.0,))
 MARKS = Marks(0.25, 0.0)
 
 
@@ -551,6 +587,26 @@ def screen_board(rng, art, b, last, sq, heldout_theme, flipped=False, marks=MARK
     return board, light, dark
 
 
+def ink_cross(cov, x, y, h, th, upright=False):
+    """A cross of arms h long from (x, y) drawn on cov: slanted, or upright."""
+    for d in (1, -1):
+        if upright:
+            a, e = ((x - h, y), (x + h, y)) if d > 0 else ((x, y - h), (x, y + h))
+        else:
+            a, e = (x - h, y - d * h), (x + h, y + d * h)
+        cv2.line(cov, (int(a[0]), int(a[1])), (int(e[0]), int(e[1])), 1.0, th, cv2.LINE_AA)
+
+
+def dashes(cov, p0, u, length, dash, th):
+    """Dashes dash long and as far apart drawn on cov from p0 along u, the last
+    ending within length."""
+    t = 0.0
+    while t < length - dash:
+        a, e = p0 + u * t, p0 + u * (t + dash)
+        cv2.line(cov, tuple(int(v) for v in a), tuple(int(v) for v in e), 1.0, th, cv2.LINE_AA)
+        t += 2 * dash
+
+
 def book_marks(rng, board, b, sq, ink):
     """Ink marks of instructional diagrams, drawn over the board in place: crosses and
     dots on empty squares, and dashed or solid arrows from a piece. Labels stay: a
@@ -565,9 +621,7 @@ def book_marks(rng, board, b, sq, ink):
         x, y = sq_center(r, c, sq)
         x, y = x + rng.uniform(-0.1, 0.1) * sq, y + rng.uniform(-0.1, 0.1) * sq
         if rng.random() < 0.6:  # a cross
-            h = sq * rng.uniform(0.12, 0.25)
-            for d in (1, -1):
-                cv2.line(cov, (int(x - h), int(y - d * h)), (int(x + h), int(y + d * h)), 1.0, th, cv2.LINE_AA)
+            ink_cross(cov, x, y, sq * rng.uniform(0.12, 0.25), th)
         else:  # a dot or a ring
             rad = max(1, int(sq * rng.uniform(0.06, 0.18)))
             cv2.circle(cov, (int(x), int(y)), rad, 1.0, -1 if rng.random() < 0.6 else th, cv2.LINE_AA)
@@ -582,12 +636,7 @@ def book_marks(rng, board, b, sq, ink):
             u = (p1 - p0) / L
             p0 = p0 + u * sq * 0.35  # from the piece's edge
             if rng.random() < 0.6:  # dashed
-                dash = sq * rng.uniform(0.08, 0.2)
-                t = 0.0
-                while t < L - sq * 0.35 - dash:
-                    a, e = p0 + u * t, p0 + u * (t + dash)
-                    cv2.line(cov, tuple(int(v) for v in a), tuple(int(v) for v in e), 1.0, th, cv2.LINE_AA)
-                    t += 2 * dash
+                dashes(cov, p0, u, L - sq * 0.35, sq * rng.uniform(0.08, 0.2), th)
                 if rng.random() < 0.5:
                     arrow(cov, p1 - u * sq * 0.3, p1, 0, sq * rng.uniform(0.15, 0.3))
             else:
@@ -596,10 +645,96 @@ def book_marks(rng, board, b, sq, ink):
     board[:] = board * (1 - cov) + ink * cov
 
 
-def book_board(rng, art, b, sq, heldout_theme, tone=0.0):
+def book_paths(rng, board, b, sq, ink):
+    """Ink marks of old instructional diagrams, drawn over the board in place:
+    upright and slanted crosses, dots and rings on empty squares, and routes
+    from pieces in one style a diagram, dotted, dashed or solid (a knight's
+    bent, one or two moves; others along a rank, file or diagonal), some
+    forking from one piece, some ending in an arrowhead or a cross. Labels
+    stay. A square a route crosses holds only its dots or dashes, which a
+    whole-board head that saw only pieces and hatching there took for a pawn
+    (tsoj-089)."""
+    N = 8 * sq
+    cov = np.zeros((N, N), np.float32)
+    th = max(1, int(round(sq * rng.uniform(0.03, 0.09))))
+    style = rng.choice(["dotted", "dashed", "solid"], p=[0.45, 0.35, 0.2])
+    step, dash = th * rng.uniform(2.2, 3.5), sq * rng.uniform(0.08, 0.2)
+
+    def line(p0, p1):
+        L = float(np.linalg.norm(p1 - p0))
+        u = (p1 - p0) / max(L, 1.0)
+        if style == "dotted":
+            for t in np.arange(0, L, step):
+                q = p0 + u * t
+                cv2.circle(cov, (int(q[0]), int(q[1])), max(1, th // 2 + 1), 1.0, -1, cv2.LINE_AA)
+        elif style == "dashed":
+            dashes(cov, p0, u, L, dash, th)
+        else:
+            cv2.line(cov, (int(p0[0]), int(p0[1])), (int(p1[0]), int(p1[1])), 1.0, th, cv2.LINE_AA)
+
+    def route(r, c):
+        # The squares a piece's route turns at and ends on, or None off the board.
+        if b[r][c] in "Nn":
+            out = []
+            for _ in range(1 if rng.random() < 0.7 else 2):
+                dr, dc = (1, 2) if rng.random() < 0.5 else (2, 1)
+                dr, dc = dr * rng.choice([-1, 1]), dc * rng.choice([-1, 1])
+                if not (0 <= r + dr < 8 and 0 <= c + dc < 8):
+                    break
+                out += [(r + dr, c) if rng.random() < 0.5 else (r, c + dc), (r + dr, c + dc)]
+                r, c = r + dr, c + dc
+            return out or None
+        dr, dc = [(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1)][int(rng.integers(8))]
+        n = 0
+        while 0 <= r + (n + 1) * dr < 8 and 0 <= c + (n + 1) * dc < 8:
+            n += 1
+        if n == 0:
+            return None
+        k = int(rng.integers(1, n + 1))
+        return [(r + k * dr, c + k * dc)]
+
+    empty = [(r, c) for r in range(8) for c in range(8) if b[r][c] == "."]
+    occ = [(r, c) for r in range(8) for c in range(8) if b[r][c] != "."]
+    rng.shuffle(empty)
+    for (r, c) in empty[:int(rng.integers(0, 9))]:
+        x, y = sq_center(r, c, sq)
+        x, y = x + rng.uniform(-0.1, 0.1) * sq, y + rng.uniform(-0.1, 0.1) * sq
+        u = rng.random()
+        if u < 0.7:
+            ink_cross(cov, x, y, sq * rng.uniform(0.1, 0.25), th + 1, upright=u < 0.45)
+        else:
+            rad = max(1, int(sq * rng.uniform(0.06, 0.18)))
+            cv2.circle(cov, (int(x), int(y)), rad, 1.0, -1 if rng.random() < 0.5 else th, cv2.LINE_AA)
+    rng.shuffle(occ)
+    for (r0, c0) in occ[:int(rng.integers(1, 4))]:
+        start = np.float32(sq_center(r0, c0, sq))
+        for _ in range(int(rng.integers(1, 4))):  # forks from one piece
+            turns = route(r0, c0)
+            if not turns:
+                continue
+            pts = [start] + [np.float32(sq_center(r, c, sq)) for r, c in turns]
+            u = (pts[1] - start) / float(np.linalg.norm(pts[1] - start))
+            pts[0] = start + u * sq * rng.uniform(0.3, 0.5)  # from the piece's edge
+            for p0, p1 in zip(pts, pts[1:]):
+                line(p0, p1)
+            end, v = pts[-1], pts[-1] - pts[-2]
+            v = v / max(1.0, float(np.linalg.norm(v)))
+            w = rng.random()
+            if w < 0.3:
+                ink_cross(cov, end[0], end[1], sq * rng.uniform(0.1, 0.2), th + 1, upright=rng.random() < 0.6)
+            elif w < 0.6:
+                head = sq * rng.uniform(0.15, 0.3)
+                arrow(cov, end - v * head * 1.05, end, 1, head)  # the head alone, whatever the line's style
+    cov = np.clip(cov, 0, 1)[:, :, None]
+    board[:] = board * (1 - cov) + ink * cov
+
+
+def book_board(rng, art, b, sq, heldout_theme, tone=0.0, marks=MARKS):
     board, paper, ink = book_board_plain(rng, art, b, sq, heldout_theme, tone)
     if rng.random() < 0.25:
         book_marks(rng, board, b, sq, ink)
+    elif marks.paths > 0 and rng.random() < marks.paths:
+        book_paths(rng, board, b, sq, ink)
     return board, paper, ink
 
 
@@ -817,7 +952,7 @@ def render(rng, setname, heldout_theme=False, style=None, upright=False, sq=None
         sq = sq or int(round(math.exp(rng.uniform(math.log(12), math.log(150)))))
         book = style == "book"
     if book:
-        board, light, dark = book_board(rng, art, b, sq, heldout_theme, tone)
+        board, light, dark = book_board(rng, art, b, sq, heldout_theme, tone, marks)
         bg = light.copy()
     else:
         board, light, dark = screen_board(rng, art, b, last, sq, heldout_theme, flipped, marks, tone)
@@ -908,6 +1043,9 @@ def main():
                     help="share of screen boards with arrows and rings drawn over them")
     ap.add_argument("--marks-aim", type=float, default=MARKS.aim,
                     help="share of those marks drawn as an arrow ending on a piece, if it is an arrow (the rest end anywhere)")
+    ap.add_argument("--book-paths", type=float, default=MARKS.paths,
+                    help="share of book boards without book_marks' crosses and arrows (a quarter have them) "
+                         "that have book_paths' crosses and pieces' dotted, dashed or bent routes drawn over them")
     ap.add_argument("--tone", type=float, default=0.0,
                     help="chance that a board's pieces are drawn in other shades, White's lighter (piece_tones; "
                          "book boards only where their pieces are drawn in grey, not font glyph squares)")
@@ -921,7 +1059,7 @@ def main():
         sets = [s for s in a.sets.split(",") if s in sets]
     log("%s sets (%d): %s" % (a.split, len(sets), " ".join(sets)))
     build(sets, a.boards_per_set, a.seed, a.keep_empty, a.njit, a.out,
-          heldout_theme_frac=0.0 if a.split == "train" else 0.3, marks=Marks(a.marks, a.marks_aim), tone=a.tone, morph=a.morph)
+          heldout_theme_frac=0.0 if a.split == "train" else 0.3, marks=Marks(a.marks, a.marks_aim, a.book_paths), tone=a.tone, morph=a.morph)
 
 
 if __name__ == "__main__":
