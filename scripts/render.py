@@ -307,7 +307,8 @@ def morph_set(rng, pcs, diag):
     new = {}
     for p, im in pcs.items():
         # Bent premultiplied, so that a glyph's edge takes no colour from its
-        # transparent pixels.
+        # transparent pixels (which then count as black: a thickened glyph's
+        # rim is dark whatever its outline's colour).
         a = np.ascontiguousarray(im[:, :, 3])
         colp = bend(im[:, :, :3] * a[:, :, None], p.upper(), cv2.BORDER_CONSTANT)
         a = bend(a, p.upper(), cv2.BORDER_CONSTANT)
@@ -674,6 +675,8 @@ def book_paths(rng, board, b, sq, ink):
 
     def route(r, c):
         # The squares a piece's route turns at and ends on, or None off the board.
+        # A knight's second move may undo its first (one in eight), as drawn
+        # for the shipped head.
         if b[r][c] in "Nn":
             out = []
             for _ in range(1 if rng.random() < 0.7 else 2):
