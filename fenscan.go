@@ -1568,10 +1568,10 @@ func (s *Scanner) readScales(ctx context.Context, img gocv.Mat, pic *detect.Pict
 // the square's first reading only); weighed after the rereads, 502, 856
 // and 271, but the real set 117 -> 116 (tsoj-089's b7 ink cross read as
 // a white pawn; session 57's head, trained on diagrams with such marks,
-// reads it right: 117, design boards 502, screens 847). Taken alone, an earlier head read the screens 824: on
-// a set whose queens look like its kings it made
-// look-alikes surer of one reading, and the rules then mended the wrong
-// square (blended, 830). Blending only the squares read below
+// reads it right: 117, design boards 502, screens 847). Taken alone, an
+// earlier head read the screens 824: on a set whose queens look like its
+// kings it made look-alikes surer of one reading, and the rules then
+// mended the wrong square (blended, 830). Blending only the squares read below
 // rereadDoubt kept the screens (837) but most of the gain went (446):
 // figures of session 54's head.
 // Until session 56 the blend was made before the doubtful squares were
