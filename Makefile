@@ -59,7 +59,7 @@ second-model:
 	sh scripts/build_second_model.sh
 
 # Rebuild models/wholeboard.bin, the head that reads a flat board's squares together, for
-# models/digital.onnx (~50 minutes on 2 cores).
+# models/digital.onnx and models/digital2.onnx (~60 minutes on 2 cores).
 whole-board:
 	sh scripts/build_wholeboard.sh
 

@@ -145,12 +145,13 @@ type Options struct {
 	// Squarewise reads a flat board's squares one at a time, without the
 	// whole-board head (package wholeboard), which corrects each square's
 	// reading from the rest of the board. The embedded head reads the
-	// embedded digital model's readings only: with another Model it is
-	// off, as it is with a Profile made for Model.
+	// embedded digital models' readings only: with another Model or
+	// SecondModel, or OneModel, it is off, as it is with a Profile made
+	// for Model.
 	Squarewise bool
 	// WholeBoard is a whole-board head to use instead of the embedded one;
-	// it must have been made for Model's readings. Squarewise leaves it
-	// unused.
+	// it must have been made for Model's readings, and for SecondModel's
+	// if it reads a second model's. Squarewise leaves it unused.
 	WholeBoard []byte
 	// PhotoModel is an ONNX model to use instead of the embedded photo
 	// one; it reads crops taller than wide (see detect.Columns).
@@ -247,12 +248,24 @@ func New(opts Options) (*Scanner, error) {
 			clf.Close()
 			return nil, err
 		}
+		second := "no second model"
+		if m := s.secondModel(); m != nil {
+			second = classify.ModelID(m)
+		}
+		var mismatch error
 		switch {
-		case h.Model() == clf.ID():
+		case h.Model() != clf.ID():
+			mismatch = fmt.Errorf("whole-board head was made for model %s, not %s", h.Model(), clf.ID())
+		case h.Second() != "" && h.Second() != second:
+			mismatch = fmt.Errorf("whole-board head reads second model %s too, not %s", h.Second(), second)
+		default:
 			s.head = h
-		case opts.WholeBoard != nil:
+		}
+		// The embedded head is simply off with models it was not made
+		// for; a head given is an error then.
+		if mismatch != nil && opts.WholeBoard != nil {
 			clf.Close()
-			return nil, fmt.Errorf("whole-board head was made for model %s, not %s", h.Model(), clf.ID())
+			return nil, mismatch
 		}
 	}
 	// A second model given is checked now, not when a doubtful square
@@ -310,20 +323,29 @@ func (s *Scanner) photoClassifier() (*classify.Classifier, error) {
 // be used (Options.SecondModel).
 var ErrSecondModel = errors.New("second model")
 
+// secondModel returns the second digital model's bytes, or nil when flat
+// boards are read by one model.
+func (s *Scanner) secondModel() []byte {
+	// A profile adapts the first model's readings to a set; the pair's
+	// mean was never measured with one.
+	if s.opts.OneModel || s.opts.Profile != nil && s.opts.Profile.Model == s.clf.ID() {
+		return nil
+	}
+	switch {
+	case s.opts.SecondModel != nil:
+		return s.opts.SecondModel
+	case s.opts.Model != nil:
+		return nil
+	}
+	return models.Digital2
+}
+
 // secondClassifier returns the second digital model, loading it the first
 // time, or nil when flat boards are read by one model.
 func (s *Scanner) secondClassifier() (*classify.Classifier, error) {
-	// A profile adapts the first model's readings to a set; the pair's
-	// mean was never measured with one.
-	if s.second != nil || s.opts.OneModel || s.opts.Profile != nil && s.opts.Profile.Model == s.clf.ID() {
+	model := s.secondModel()
+	if s.second != nil || model == nil {
 		return s.second, nil
-	}
-	model := s.opts.SecondModel
-	if model == nil {
-		if s.opts.Model != nil {
-			return nil, nil
-		}
-		model = models.Digital2
 	}
 	c, err := classify.New(model, s.opts.Runtime)
 	if err != nil {
@@ -1378,6 +1400,10 @@ const rereadDoubt = 0.9
 // on different crops (held-out crops 94.72% -> 94.89%; 751 design boards
 // cropped to their squares 396 -> 409 entirely right, the stress variants
 // 1324 -> 1331 of 1344, design boards 413 -> 414, the rest the same).
+// With a whole-board head that reads both models, the second reads all of
+// r's own crops first, for the head (squares plain to classify.Plain
+// taken as empty, as the first model's are), and that reading is one of
+// the doubtful squares' nine by it.
 // A photo's squares still below rereadDoubt after the nine readings are
 // read from the same nine crops mirrored too (classify.Mirror; the photo
 // model was trained on mirrored crops as well, and errs on a crop and its
@@ -1403,8 +1429,26 @@ func (s *Scanner) readScales(ctx context.Context, img gocv.Mat, pic *detect.Pict
 	// after their mean, not among them (withHead).
 	plain := r.probs
 	var whole *[64]classify.Probs
+	// plain2 is the second model's reading of r's own crops, for a head
+	// that reads both models; nil for a head that reads one.
+	var plain2 *[64]classify.Probs
 	if r.kind != Photo && s.head != nil && r.model == s.head.Model() {
-		w, err := s.head.Read(r.probs, r.embedding)
+		var two []classify.Probs
+		if s.head.Second() != "" {
+			second, err := s.secondClassifier()
+			if err != nil {
+				return r, err
+			}
+			if second == nil { // New keeps such a head only with its second model
+				return r, fmt.Errorf("whole-board head reads second model %s, and there is none", s.head.Second())
+			}
+			rd, err := second.ReadFast(ctx, r.warped)
+			if err != nil {
+				return r, err
+			}
+			plain2, two = &rd.Probs, rd.Probs[:]
+		}
+		w, err := s.head.Read(r.probs, r.embedding, two)
 		if err != nil {
 			return r, err
 		}
@@ -1473,20 +1517,24 @@ func (s *Scanner) readScales(ctx context.Context, img gocv.Mat, pic *detect.Pict
 	for i := range n {
 		n[i] = 1
 	}
+	// include adds in the squares in mask of readings.
+	include := func(readings [][64]classify.Probs, mask *[64]bool) {
+		for i := range readings {
+			add(&readings[i], mask)
+		}
+		for i, m := range mask {
+			if m {
+				n[i] += float64(len(readings))
+			}
+		}
+	}
 	// readMore reads the squares in mask of boards with c and adds them in.
 	readMore := func(c *classify.Classifier, boards []*image.Gray, mask *[64]bool) error {
 		probs, err := c.ReadEach(ctx, boards, *mask)
 		if err != nil {
 			return err
 		}
-		for i := range probs {
-			add(&probs[i], mask)
-		}
-		for i, m := range mask {
-			if m {
-				n[i] += float64(len(probs))
-			}
-		}
+		include(probs, mask)
 		return nil
 	}
 	if err := readMore(clf, boards, &which); err != nil {
@@ -1537,7 +1585,14 @@ func (s *Scanner) readScales(ctx context.Context, img gocv.Mat, pic *detect.Pict
 		if err != nil {
 			return r, err
 		}
-		if second != nil {
+		switch {
+		case plain2 != nil:
+			// Its reading of r's own crops was made for the head.
+			include([][64]classify.Probs{*plain2}, &doubt)
+			if err := readMore(second, boards, &doubt); err != nil {
+				return r, err
+			}
+		case second != nil:
 			if err := readMore(second, nine, &doubt); err != nil {
 				return r, err
 			}
@@ -1581,6 +1636,10 @@ func (s *Scanner) readScales(ctx context.Context, img gocv.Mat, pic *detect.Pict
 // 397 of 960 boards read so (a simulation of that order, the blend one of
 // ten readings), against 96.28% and 427 with the head weighed after the
 // mean (the head alone 96.24% and 420).
+// Session 59's head reads the second model's reading of every square too,
+// and still takes half the weight: at two thirds against the rereads'
+// mean, 511 design boards against 507, but small screens 270 against 273
+// and stress variants 1445 against 1448.
 func withHead(mean [classify.NumClasses]float64, whole classify.Probs) classify.Probs {
 	for k, v := range whole {
 		mean[k] += logProb(v)

@@ -275,8 +275,8 @@ func TestSecondModel(t *testing.T) {
 
 // TestWholeBoard: the whole-board head mends a held-out design's board
 // that the squares read one at a time get wrong (chessicons' b7 pawn,
-// read as a bishop), is off for a model of one's own, and a head made
-// for another model is refused.
+// read as a bishop), is off for a model of one's own and without its
+// second model, and a head made for other models is refused.
 func TestWholeBoard(t *testing.T) {
 	const file, want = "heldout/05_pychess-chessicons_screenshot.png", "r1b1kb1r/pppn2p1/7n/4p2p/P3Pq2/3B4/1PP3PP/RNB1K1NR"
 	read := func(s *Scanner) string {
@@ -301,6 +301,17 @@ func TestWholeBoard(t *testing.T) {
 	}
 	if _, err := New(Options{Model: models.Digital2, WholeBoard: models.WholeBoard}); err == nil || !strings.Contains(err.Error(), "whole-board head was made for model") {
 		t.Errorf("a head given for another model: got %v", err)
+	}
+	if s := newScanner(t, Options{OneModel: true}); s.head != nil {
+		t.Error("the head that reads two models is used with one")
+	}
+	for name, opts := range map[string]Options{
+		"one model":            {OneModel: true, WholeBoard: models.WholeBoard},
+		"another second model": {SecondModel: models.Digital, WholeBoard: models.WholeBoard},
+	} {
+		if _, err := New(opts); err == nil || !strings.Contains(err.Error(), "reads second model") {
+			t.Errorf("a head given with %s: got %v", name, err)
+		}
 	}
 	if _, err := New(Options{WholeBoard: []byte("not a head")}); !errors.Is(err, wholeboard.ErrFormat) {
 		t.Errorf("a broken head: got %v, want wholeboard.ErrFormat", err)

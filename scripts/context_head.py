@@ -1,13 +1,17 @@
 """Train the whole-board head (package wholeboard, models/wholeboard.bin): a
 small attention network that reads a flat board's 64 squares together, the
-first digital model's log-probabilities and embeddings of all of them and
-each square's shade, and corrects each square's log-probabilities from the
-others (how a design draws White against Black, its empty squares of each
-shade, one glyph one piece).
+first digital model's log-probabilities and embeddings of all of them,
+each square's shade and (--second-input) the second digital model's
+log-probabilities of all of them too, and corrects each square's
+log-probabilities (with a second reader, the two models' geometric mean)
+from the others (how a design draws White against Black, its empty squares
+of each shade, one glyph one piece).
 
 Boards come from render.py with --keep-empty 1 (64 crops a board, in
-order). The head is trained on boards of designs the first model never saw
-(the second model's ten designs) and of designs it trained on, and measured
+order). The head is trained on boards of designs the first model misreads
+as it misreads designs it never saw (its own bent, render.py --morph; the
+second model's ten designs, for a head without a second reader, as the
+second model trained on them) and of designs it trained on, and measured
 on the held-out designs: alone, per set and style, and (unless --second
 none) paired with the second model as fenscan reads doubtful squares.
 --export writes the file fenscan reads and, beside it (PATH.check.json), one
@@ -15,7 +19,8 @@ board's inputs and the head's output for the Go test. scripts/build_wholeboard.s
 (make whole-board) runs it as the shipped head was made.
 
 usage: /usr/bin/python3 scripts/context_head.py --train A.npz[,B.npz...] [--steps N] [--shuffle 0.7]
-           [--kingless 0.15] [--heldout build/data/heldout.npz] [--export models/wholeboard.bin]
+           [--kingless 0.15] [--second-input models/digital2.onnx] [--heldout build/data/heldout.npz]
+           [--export models/wholeboard.bin]
 """
 import argparse
 import sys
@@ -48,6 +53,19 @@ def features(model, X, cache=""):
     return out
 
 
+def second_features(model_path, X, cache=""):
+    """The log-probabilities of each crop by the model at model_path (a joined
+    model read as fenscan reads it), boards of 64, cached as features are."""
+    import os
+    import pair_eval
+    if cache and os.path.exists(cache):
+        return torch.load(cache)
+    lp = torch.from_numpy(pair_eval.log_probs(model_path, {(0, 0): X})[(0, 0)]).float().view(-1, 64, 13)
+    if cache:
+        torch.save(lp, cache)
+    return lp
+
+
 def cache_name(npz, model_path):
     """The cache of npz's features by the model at model_path: named for the
     model's bytes and the file's size and time, so that crops rendered again
@@ -63,8 +81,12 @@ PARITY = torch.tensor([[(r + c) % 2 for c in range(8)] for r in range(8)], dtype
 
 
 class Head(nn.Module):
-    def __init__(self, emb=96, d=64, heads=4, layers=2):
+    """emb is the width of E, the first model's embedding of a square and,
+    with second, the second model's log-probabilities of it after that."""
+
+    def __init__(self, emb=96, d=64, heads=4, layers=2, second=False):
         super().__init__()
+        self.second = second
         self.norm = nn.LayerNorm(emb + 13)
         self.inp = nn.Linear(emb + 13 + 1, d)
         self.enc = nn.TransformerEncoder(
@@ -74,10 +96,17 @@ class Head(nn.Module):
         nn.init.zeros_(self.out.bias)
 
     def forward(self, Z, E):
+        base = Z
+        if self.second:
+            # The second model's reading travels in E, so that shuffle_pieces and
+            # drop_kings move it with its square's.
+            Z2 = E[:, :, -13:]
+            E = torch.cat([E[:, :, :-13], Z2.clamp(min=-20)], 2)
+            base = torch.log_softmax((Z + Z2) / 2, 2)
         x = self.norm(torch.cat([E, Z.clamp(min=-20)], 2))
         p = PARITY.expand(Z.shape[0], 64, 1)
         h = self.enc(self.inp(torch.cat([x, p], 2)))
-        return Z + self.out(h)
+        return base + self.out(h)
 
 
 PAR = PARITY.view(64).bool()
@@ -166,6 +195,9 @@ def main():
     ap.add_argument("--export", default="", help="write the head for fenscan (package wholeboard's format) here")
     ap.add_argument("--load", default="", help="a head saved before: measure it, no training")
     ap.add_argument("--second", default="models/digital2.onnx", help="the second model, read on doubtful squares as fenscan does")
+    ap.add_argument("--second-input", default="",
+                    help="a second digital model whose log-probabilities of every square the head reads too "
+                         "(fenscan then reads every flat board with both)")
     a = ap.parse_args()
     torch.set_num_threads(2)
     torch.manual_seed(a.seed)
@@ -175,16 +207,27 @@ def main():
     for p in a.train.split(","):
         X, y, _, _, _ = boards(p)
         Z, E = features(model, X, cache_name(p, a.model))
-        Zt.append(Z); Et.append(E); Yt.append(torch.from_numpy(y.astype(np.int64)))
-        log("%s: %d boards, first model %.4f" % (p, len(y), (Z.argmax(2) == Yt[-1]).float().mean()))
+        Zt.append(Z); Yt.append(torch.from_numpy(y.astype(np.int64)))
+        msg = ""
+        if a.second_input:
+            Z2 = second_features(a.second_input, X, cache_name(p, a.second_input))
+            E = torch.cat([E, Z2], 2)
+            msg = ", second %.4f" % (Z2.argmax(2) == Yt[-1]).float().mean()
+        Et.append(E)
+        log("%s: %d boards, first model %.4f%s" % (p, len(y), (Z.argmax(2) == Yt[-1]).float().mean(), msg))
     Zt, Et, Yt = torch.cat(Zt), torch.cat(Et), torch.cat(Yt)
     Xh, yh, sh, hsets, sth = boards(a.heldout)
     Zh, Eh = features(model, Xh, cache_name(a.heldout, a.model))
     Yh = torch.from_numpy(yh.astype(np.int64))
+    if a.second_input:
+        Z2h = second_features(a.second_input, Xh, cache_name(a.heldout, a.second_input))
+        Eh = torch.cat([Eh, Z2h], 2)
+        log("held-out: second model %.4f, both (geometric mean) %.4f" % ((Z2h.argmax(2) == Yh).float().mean(),
+                                                                         ((Zh + Z2h).argmax(2) == Yh).float().mean()))
     base = (Zh.argmax(2) == Yh)
     log("held-out: %d boards, first model %.4f, boards right %d" % (len(yh), base.float().mean(), base.all(1).sum()))
 
-    head = Head(Et.shape[2], a.d, 4, a.layers)
+    head = Head(Et.shape[2], a.d, 4, a.layers, second=bool(a.second_input))
     if a.load:
         head.load_state_dict(torch.load(a.load))
         a.minutes, a.steps = 0, 0
@@ -201,11 +244,6 @@ def main():
             Z, E, Y = shuffle_pieces(Z, E, Y, a.shuffle)
         if a.kingless:
             Z, E, Y = drop_kings(Z, E, Y, a.kingless)
-        # Flipped end to end: without positions in its input the head sees the same
-        # board reordered, so this changes nothing it learns; kept so that a rebuild
-        # draws the same random numbers as the shipped head's run.
-        if np.random.rand() < 0.5:
-            Z, E, Y = Z.flip(1), E.flip(1), Y.flip(1)
         head.train()
         loss = F.cross_entropy(head(Z, E).reshape(-1, 13), Y.reshape(-1), label_smoothing=0.02)
         opt.zero_grad(); loss.backward(); opt.step()
@@ -245,24 +283,33 @@ def main():
 def export(head, a, Z, E):
     """The head's weights as package wholeboard reads them: a JSON line, then
     float32 little-endian tensors in its order; and beside it (PATH.check.json)
-    one board's inputs and the head's output, which the Go test compares."""
+    one board's inputs and the head's output, which the Go test compares.
+    A head with a second reader is version 2 and names that model too."""
     import hashlib
     import json
+
+    def model_id(path):
+        return "sha256:" + hashlib.sha256(open(path, "rb").read()).hexdigest()[:12]
     sd = head.state_dict()
     names = [k for k in sd if not k.endswith("num_batches_tracked")]
     lay = head.enc.layers[0]
-    hd = {"format": "fenscan-wholeboard", "version": 1,
-          "model": "sha256:" + hashlib.sha256(open(a.model, "rb").read()).hexdigest()[:12],
-          "emb": int(E.shape[2]), "d": a.d, "heads": lay.self_attn.num_heads, "layers": len(head.enc.layers),
-          "ffn": lay.linear1.out_features, "tensors": [[k, list(sd[k].shape)] for k in names]}
+    emb = int(E.shape[2]) - (13 if head.second else 0)
+    hd = {"format": "fenscan-wholeboard", "version": 2 if head.second else 1, "model": model_id(a.model)}
+    if head.second:
+        hd["second"] = model_id(a.second_input)
+    hd.update({"emb": emb, "d": a.d, "heads": lay.self_attn.num_heads, "layers": len(head.enc.layers),
+               "ffn": lay.linear1.out_features, "tensors": [[k, list(sd[k].shape)] for k in names]})
     with open(a.export, "wb") as f:
         f.write((json.dumps(hd, separators=(",", ":")) + "\n").encode())
         for k in names:
             f.write(sd[k].detach().numpy().astype("<f4").tobytes())
     with torch.no_grad():
         out = torch.softmax(head(Z, E), 2)
+    check = {"probs": torch.exp(Z[0]).tolist(), "emb": E[0, :, :emb].tolist(), "out": out[0].tolist()}
+    if head.second:
+        check["probs2"] = torch.exp(E[0, :, emb:]).tolist()
     with open(a.export + ".check.json", "w") as f:
-        json.dump({"probs": torch.exp(Z[0]).tolist(), "emb": E[0].tolist(), "out": out[0].tolist()}, f)
+        json.dump(check, f)
     log("wrote %s" % a.export)
 
 
@@ -281,7 +328,11 @@ def pair(a, model, X, y, headlp, sh):
     second = pair_eval.log_probs(a.second, views)
     mean = (sum(first.values()) + sum(second.values())) / (len(first) + len(second))
     lp0 = first[(0, 0)]
-    for name, lp, reread in (("first model", lp0, mean), ("head", (lp0 + headlp) / 2, (mean + headlp) / 2)):
+    ways = [("first model", lp0, mean), ("head", (lp0 + headlp) / 2, (mean + headlp) / 2)]
+    if a.second_input:
+        # The head that reads both models: blended with their mean reading instead.
+        ways.append(("head and both models", ((lp0 + second[(0, 0)]) / 2 + headlp) / 2, (mean + headlp) / 2))
+    for name, lp, reread in ways:
         # lp is unnormalised where the head is blended in; the doubt is judged on its softmax.
         doubt = torch.softmax(torch.from_numpy(lp), 1).max(1).values.numpy() < pair_eval.DOUBT
         pred = np.where(doubt, reread.argmax(1), lp.argmax(1))

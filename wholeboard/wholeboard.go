@@ -9,19 +9,26 @@
 // is a small attention network over the classifier's log-probabilities and
 // embeddings of all 64 squares (and each square's shade in the board's
 // chequer) that adds a correction to each square's log-probabilities. It
-// was trained on boards of designs the classifier never saw, so that it
-// learns how the classifier errs on unseen designs, and of designs it
-// trained on (scripts/context_head.py; models/README.md).
+// was trained on boards of designs the classifier misreads as it misreads
+// designs it never saw (its own, bent), so that it learns how the
+// classifier errs on unseen designs, and of designs it trained on
+// (scripts/context_head.py; models/README.md).
+//
+// A head may read a second classifier's probabilities of every square too
+// (Second): two networks trained otherwise err on different crops, and the
+// head learns which to trust on a board. Its correction is then added to
+// the two classifiers' geometric mean.
 //
 // The file (models/wholeboard.bin) is a line of JSON, then the weights as
 // little-endian float32, tensor after tensor in the order the JSON lists:
 //
-//	{"format": "fenscan-wholeboard", "version": 1, "model": "sha256:...",
-//	 "emb": 96, "d": 64, "heads": 4, "layers": 2, "ffn": 128,
-//	 "tensors": [["norm.weight", [109]], ...]}
+//	{"format": "fenscan-wholeboard", "version": 2, "model": "sha256:...",
+//	 "second": "sha256:...", "emb": 96, "d": 64, "heads": 4, "layers": 2,
+//	 "ffn": 128, "tensors": [["norm.weight", [122]], ...]}
 //
 // A head belongs to the classifier whose embeddings it was trained on: Model
-// is that classifier's ID (classify.ModelID).
+// is that classifier's ID (classify.ModelID), and Second the second's.
+// Version 1 files have no second reader (and no "second").
 package wholeboard
 
 import (
@@ -37,10 +44,11 @@ import (
 	"github.com/fenscan/fenscan/classify"
 )
 
-// Format and Version identify the file format.
+// Format and Version identify the file format; Load reads versions 1
+// and 2.
 const (
 	Format  = "fenscan-wholeboard"
-	Version = 1
+	Version = 2
 )
 
 // classes is the number of classes a square is read as.
@@ -57,6 +65,7 @@ type header struct {
 	Format  string               `json:"format"`
 	Version int                  `json:"version"`
 	Model   string               `json:"model"`
+	Second  string               `json:"second"`
 	Emb     int                  `json:"emb"`
 	D       int                  `json:"d"`
 	Heads   int                  `json:"heads"`
@@ -82,7 +91,7 @@ type layer struct {
 // A Head corrects a board's readings from each other. It holds no state
 // between calls and may be used from several goroutines.
 type Head struct {
-	model              string
+	model, second      string
 	emb, d, heads, ffn int
 	in                 norm
 	inp, out           linear
@@ -91,6 +100,18 @@ type Head struct {
 
 // Model is the ID of the classifier the head was trained on.
 func (h *Head) Model() string { return h.model }
+
+// Second is the ID of the second classifier whose probabilities the head
+// reads too, or "" if it reads one.
+func (h *Head) Second() string { return h.second }
+
+// readers is the number of classifiers whose probabilities the head reads.
+func (h *Head) readers() int {
+	if h.second != "" {
+		return 2
+	}
+	return 1
+}
 
 // Load reads a head from its file.
 func Load(data []byte) (*Head, error) {
@@ -106,8 +127,11 @@ func Load(data []byte) (*Head, error) {
 	if hd.Format != Format {
 		return nil, fmt.Errorf("wholeboard: %w: format %q", ErrFormat, hd.Format)
 	}
-	if hd.Version != Version {
-		return nil, fmt.Errorf("wholeboard: version %d, want %d", hd.Version, Version)
+	if hd.Version != 1 && hd.Version != Version {
+		return nil, fmt.Errorf("wholeboard: version %d, want 1 or %d", hd.Version, Version)
+	}
+	if (hd.Version == 1) != (hd.Second == "") {
+		return nil, fmt.Errorf("wholeboard: %w: version %d with second model %q", ErrFormat, hd.Version, hd.Second)
 	}
 	if hd.Emb <= 0 || hd.D <= 0 || hd.Heads <= 0 || hd.D%hd.Heads != 0 || hd.Layers < 0 || hd.FFN <= 0 || hd.Emb > 1<<12 || hd.D > 1<<12 || hd.FFN > 1<<14 || hd.Layers > 64 {
 		return nil, fmt.Errorf("wholeboard: %w: bad sizes", ErrFormat)
@@ -151,9 +175,9 @@ func Load(data []byte) (*Head, error) {
 	if _, err := r.ReadByte(); err != io.EOF {
 		return nil, fmt.Errorf("wholeboard: %w: data after the last tensor", ErrFormat)
 	}
-	h := &Head{model: hd.Model, emb: hd.Emb, d: hd.D, heads: hd.Heads, ffn: hd.FFN}
+	h := &Head{model: hd.Model, second: hd.Second, emb: hd.Emb, d: hd.D, heads: hd.Heads, ffn: hd.FFN}
 	ld := loader{t: tensors}
-	in := hd.Emb + classes
+	in := hd.Emb + h.readers()*classes
 	h.in = ld.norm("norm", in)
 	h.inp = ld.linear("inp", in+1, hd.D)
 	for i := 0; i < hd.Layers; i++ {
@@ -206,13 +230,20 @@ func (l *loader) norm(name string, n int) norm {
 // Read returns each square's probabilities corrected from the whole
 // board. probs and emb are the classifier's reading of all 64 squares,
 // row-major from the board picture's top-left (emb from the model Model
-// names, each of the head's embedding size).
-func (h *Head) Read(probs [64]classify.Probs, emb [][]float32) ([64]classify.Probs, error) {
+// names, each of the head's embedding size); second is the second
+// classifier's probabilities of them, for a head with a second reader
+// (nil for one without).
+func (h *Head) Read(probs [64]classify.Probs, emb [][]float32, second []classify.Probs) ([64]classify.Probs, error) {
 	if len(emb) != 64 {
 		return probs, fmt.Errorf("wholeboard: %d embeddings, want 64", len(emb))
 	}
-	in := h.emb + classes
+	if want := 64 * (h.readers() - 1); len(second) != want {
+		return probs, fmt.Errorf("wholeboard: the second classifier's readings of %d squares, want %d", len(second), want)
+	}
+	in := h.emb + h.readers()*classes
 	x := make([]float32, 64*(in+1))
+	// logp is the log of each square's probabilities the correction is
+	// added to: with a second reader, the two readers' geometric mean.
 	var logp [64][classes]float64
 	for i := range probs {
 		if len(emb[i]) != h.emb {
@@ -220,9 +251,20 @@ func (h *Head) Read(probs [64]classify.Probs, emb [][]float32) ([64]classify.Pro
 		}
 		row := x[i*(in+1) : (i+1)*(in+1)]
 		copy(row, emb[i])
+		// The network's input is the embedding, the second reader's
+		// log-probabilities, then the first's, as in training.
+		first := row[h.emb+(h.readers()-1)*classes:]
 		for k, p := range probs[i] {
 			logp[i][k] = math.Log(math.Max(float64(p), 1e-30))
-			row[h.emb+k] = float32(math.Max(logp[i][k], minLog))
+			first[k] = float32(math.Max(logp[i][k], minLog))
+		}
+		if second != nil {
+			var l2 [classes]float64
+			for k, p := range second[i] {
+				l2[k] = math.Log(math.Max(float64(p), 1e-30))
+				row[h.emb+k] = float32(math.Max(l2[k], minLog))
+			}
+			logp[i] = meanLog(&logp[i], &l2)
 		}
 		h.in.apply(row[:in])
 		row[in] = float32((i/8 + i%8) % 2) // the square's shade in the chequer
@@ -250,6 +292,26 @@ func (h *Head) Read(probs [64]classify.Probs, emb [][]float32) ([64]classify.Pro
 		}
 	}
 	return out, nil
+}
+
+// meanLog is the log of the normalised geometric mean of two
+// distributions given by their logs a and b.
+func meanLog(a, b *[classes]float64) [classes]float64 {
+	var m [classes]float64
+	top := math.Inf(-1)
+	for k := range m {
+		m[k] = (a[k] + b[k]) / 2
+		top = math.Max(top, m[k])
+	}
+	sum := 0.0
+	for _, v := range m {
+		sum += math.Exp(v - top)
+	}
+	lse := top + math.Log(sum)
+	for k := range m {
+		m[k] -= lse
+	}
+	return m
 }
 
 // apply maps each of the n rows of x (l.in values each) to l.out values.

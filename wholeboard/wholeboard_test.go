@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -24,23 +25,29 @@ func TestMatchesTorch(t *testing.T) {
 	if want := classify.ModelID(models.Digital); h.Model() != want {
 		t.Fatalf("head trained on %s, shipped model is %s", h.Model(), want)
 	}
+	if want := classify.ModelID(models.Digital2); h.Second() != want {
+		t.Fatalf("head's second reader is %q, shipped second model is %s", h.Second(), want)
+	}
 	data, err := os.ReadFile("../models/wholeboard.bin.check.json")
 	if err != nil {
 		t.Fatal(err)
 	}
 	var check struct {
-		Probs [][]float32 `json:"probs"`
-		Emb   [][]float32 `json:"emb"`
-		Out   [][]float32 `json:"out"`
+		Probs  [][]float32 `json:"probs"`
+		Probs2 [][]float32 `json:"probs2"`
+		Emb    [][]float32 `json:"emb"`
+		Out    [][]float32 `json:"out"`
 	}
 	if err := json.Unmarshal(data, &check); err != nil {
 		t.Fatal(err)
 	}
 	var probs [64]classify.Probs
+	second := make([]classify.Probs, 64)
 	for i := range probs {
 		copy(probs[i][:], check.Probs[i])
+		copy(second[i][:], check.Probs2[i])
 	}
-	got, err := h.Read(probs, check.Emb)
+	got, err := h.Read(probs, check.Emb, second)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,9 +82,18 @@ func TestLoadRefusesBadFiles(t *testing.T) {
 			t.Errorf("%s: got %v, want ErrFormat", name, err)
 		}
 	}
-	later := strings.Replace(string(good), `"version":1`, `"version":2`, 1)
-	if _, err := wholeboard.Load([]byte(later)); err == nil || !strings.Contains(err.Error(), "version 2") {
-		t.Errorf("version 2: got %v", err)
+	later := strings.Replace(string(good), `"version":2`, `"version":3`, 1)
+	if _, err := wholeboard.Load([]byte(later)); err == nil || !strings.Contains(err.Error(), "version 3") {
+		t.Errorf("version 3: got %v", err)
+	}
+	// A second reader's weights under a header that names none.
+	one := regexp.MustCompile(`"second":"[^"]*",`).ReplaceAllString(string(good), "")
+	if _, err := wholeboard.Load([]byte(one)); !errors.Is(err, wholeboard.ErrFormat) {
+		t.Errorf("version 2 without a second model: got %v, want ErrFormat", err)
+	}
+	older := strings.Replace(one, `"version":2`, `"version":1`, 1)
+	if _, err := wholeboard.Load([]byte(older)); !errors.Is(err, wholeboard.ErrFormat) {
+		t.Errorf("version 1 with a second reader's weights: got %v, want ErrFormat", err)
 	}
 }
 
@@ -87,15 +103,22 @@ func TestReadWantsAllEmbeddings(t *testing.T) {
 		t.Fatal(err)
 	}
 	var probs [64]classify.Probs
-	if _, err := h.Read(probs, make([][]float32, 10)); err == nil {
+	second := make([]classify.Probs, 64)
+	if _, err := h.Read(probs, make([][]float32, 10), second); err == nil {
 		t.Error("10 embeddings: no error")
 	}
 	emb := make([][]float32, 64)
 	for i := range emb {
 		emb[i] = make([]float32, 96)
 	}
+	if _, err := h.Read(probs, emb, nil); err == nil {
+		t.Error("no second reading: no error")
+	}
+	if _, err := h.Read(probs, emb, second); err != nil {
+		t.Errorf("all readings: %v", err)
+	}
 	emb[5] = nil // a square the classifier skipped (classify.ReadFast)
-	if _, err := h.Read(probs, emb); err == nil {
+	if _, err := h.Read(probs, emb, second); err == nil {
 		t.Error("a missing embedding: no error")
 	}
 }
@@ -107,14 +130,16 @@ func BenchmarkRead(b *testing.B) {
 		b.Fatal(err)
 	}
 	var probs [64]classify.Probs
+	second := make([]classify.Probs, 64)
 	emb := make([][]float32, 64)
 	for i := range emb {
 		probs[i][i%13] = 1
+		second[i][i%13] = 1
 		emb[i] = make([]float32, 96)
 		emb[i][i%96] = 1
 	}
 	for b.Loop() {
-		if _, err := h.Read(probs, emb); err != nil {
+		if _, err := h.Read(probs, emb, second); err != nil {
 			b.Fatal(err)
 		}
 	}

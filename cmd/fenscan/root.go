@@ -195,10 +195,10 @@ func (m *modelFlags) register(cmd *cobra.Command) {
 func (m *modelFlags) registerReading(cmd *cobra.Command) {
 	m.register(cmd)
 	cmd.Flags().StringVar(&m.secondPath, "second-model", "",
-		"ONNX model `FILE` whose readings of a flat board's doubtful squares are averaged with the digital model's (default: the embedded one, unless --model is given)")
-	cmd.Flags().BoolVar(&m.oneModel, "one-model", false, "read flat boards with the digital model alone, without the second")
+		"ONNX model `FILE` whose readings of a flat board's doubtful squares are averaged with the digital model's (default: the embedded one, unless --model is given; the embedded whole-board head reads the embedded one's and is off with another)")
+	cmd.Flags().BoolVar(&m.oneModel, "one-model", false, "read flat boards with the digital model alone, without the second (nor the whole-board head, which reads both)")
 	cmd.Flags().StringVar(&m.wholePath, "whole-board", "",
-		"whole-board head `FILE` (scripts/context_head.py --export) to use instead of the embedded one")
+		"whole-board head `FILE` (scripts/context_head.py --export) to use instead of the embedded one; made for the digital models in use")
 	cmd.Flags().BoolVar(&m.squarewise, "squarewise", false,
 		"read a flat board's squares one at a time, without the whole-board head that corrects each from the rest of the board")
 	cmd.Flags().StringVar(&m.profilePath, "profile", "", "adapt to a piece set with the profile `FILE` made by fenscan adapt (boards are then read as its pictures were, flat or photo, unless --kind is digital or photo)")
