@@ -36,6 +36,7 @@ fuzz:
 	$(GO) test -run XXX -fuzz '^FuzzParseRange$$' -fuzztime 20000x ./pdfpages/
 	$(GO) test -run XXX -fuzz '^FuzzDecodePNG$$' -fuzztime 20000x ./internal/codec/
 	$(GO) test -run XXX -fuzz '^FuzzDecodeHEIF$$' -fuzztime 20000x ./internal/codec/
+	$(GO) test -run XXX -fuzz '^FuzzLoad$$' -fuzztime 20000x ./wholeboard/
 
 bench:
 	GOMAXPROCS=1 $(GO) test -run XXX -bench . -benchtime 50x ./...

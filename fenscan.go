@@ -248,7 +248,7 @@ func New(opts Options) (*Scanner, error) {
 			clf.Close()
 			return nil, err
 		}
-		second := "no second model"
+		second := ""
 		if m := s.secondModel(); m != nil {
 			second = classify.ModelID(m)
 		}
@@ -256,6 +256,8 @@ func New(opts Options) (*Scanner, error) {
 		switch {
 		case h.Model() != clf.ID():
 			mismatch = fmt.Errorf("whole-board head was made for model %s, not %s", h.Model(), clf.ID())
+		case h.Second() != "" && second == "":
+			mismatch = fmt.Errorf("whole-board head reads second model %s too, and flat boards are read by one model", h.Second())
 		case h.Second() != "" && h.Second() != second:
 			mismatch = fmt.Errorf("whole-board head reads second model %s too, not %s", h.Second(), second)
 		default:

@@ -200,8 +200,6 @@ def main():
                          "(fenscan then reads every flat board with both)")
     a = ap.parse_args()
     torch.set_num_threads(2)
-    torch.manual_seed(a.seed)
-    np.random.seed(a.seed)
     model = train.load_onnx(a.model)
     Zt, Et, Yt = [], [], []
     for p in a.train.split(","):
@@ -227,6 +225,11 @@ def main():
     base = (Zh.argmax(2) == Yh)
     log("held-out: %d boards, first model %.4f, boards right %d" % (len(yh), base.float().mean(), base.all(1).sum()))
 
+    # Seeded here, not before the models are loaded: loading one builds
+    # networks that draw random weights, and whether the readings were
+    # cached (no model loaded) would otherwise change the head.
+    torch.manual_seed(a.seed)
+    np.random.seed(a.seed)
     head = Head(Et.shape[2], a.d, 4, a.layers, second=bool(a.second_input))
     if a.load:
         head.load_state_dict(torch.load(a.load))

@@ -1,8 +1,10 @@
 package wholeboard_test
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"regexp"
@@ -141,6 +143,79 @@ func BenchmarkRead(b *testing.B) {
 	for b.Loop() {
 		if _, err := h.Read(probs, emb, second); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// tinyHead is the file of a head with an embedding of 2, width 2 and no
+// attention layers (a second reader's with second), its weights w.
+func tinyHead(second bool, w float32) []byte {
+	in, version, named := 2+13, 1, ""
+	if second {
+		in, version, named = 2+26, 2, `"second":"sha256:b",`
+	}
+	shapes := []struct {
+		name  string
+		shape []int
+	}{
+		{"norm.weight", []int{in}}, {"norm.bias", []int{in}},
+		{"inp.weight", []int{2, in + 1}}, {"inp.bias", []int{2}},
+		{"out.weight", []int{13, 2}}, {"out.bias", []int{13}},
+	}
+	var list []string
+	var weights []byte
+	for _, s := range shapes {
+		n := 1
+		for _, d := range s.shape {
+			n *= d
+		}
+		b, _ := json.Marshal(s.shape)
+		list = append(list, fmt.Sprintf(`[%q,%s]`, s.name, b))
+		for range n {
+			weights = binary.LittleEndian.AppendUint32(weights, math.Float32bits(w))
+		}
+	}
+	header := fmt.Sprintf(`{"format":"fenscan-wholeboard","version":%d,"model":"sha256:a",%s"emb":2,"d":2,"heads":1,"layers":0,"ffn":1,"tensors":[%s]}`,
+		version, named, strings.Join(list, ","))
+	return append([]byte(header+"\n"), weights...)
+}
+
+// FuzzLoad: any file is a head or an error, never a panic, and a head
+// read reads a board or says why not.
+func FuzzLoad(f *testing.F) {
+	f.Add(tinyHead(false, 0.5))
+	f.Add(tinyHead(true, -1))
+	f.Add(tinyHead(true, float32(math.NaN())))
+	nl := strings.IndexByte(string(models.WholeBoard), '\n')
+	f.Add(models.WholeBoard[:nl+1])
+	f.Fuzz(func(t *testing.T, data []byte) {
+		h, err := wholeboard.Load(data)
+		if err != nil {
+			return
+		}
+		var probs [64]classify.Probs
+		emb := make([][]float32, 64)
+		for i := range emb {
+			probs[i][i%13] = 1
+			emb[i] = []float32{1, float32(i)}
+		}
+		var second []classify.Probs
+		if h.Second() != "" {
+			second = probs[:]
+		}
+		h.Read(probs, emb, second)
+	})
+}
+
+// TestTinyHeads: FuzzLoad's seeds are heads, of one reader and of two.
+func TestTinyHeads(t *testing.T) {
+	for _, second := range []bool{false, true} {
+		h, err := wholeboard.Load(tinyHead(second, 0.5))
+		if err != nil {
+			t.Fatalf("second reader %v: %v", second, err)
+		}
+		if got := h.Second() != ""; got != second {
+			t.Errorf("second reader %v: Second() = %q", second, h.Second())
 		}
 	}
 }
