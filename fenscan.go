@@ -135,10 +135,11 @@ type Options struct {
 	Model []byte
 	// SecondModel is a second digital model, trained otherwise, whose
 	// readings of a flat board's doubtful squares are averaged with
-	// Model's (see readScales). Nil means the embedded one, unless Model
-	// is set: a model of one's own is read alone, as the pair is chosen
-	// together. With a Profile for the digital model, that model reads
-	// alone too.
+	// Model's (see readScales); the embedded whole-board head reads the
+	// embedded one's reading of every square. Nil means the embedded one,
+	// unless Model is set: a model of one's own is read alone, as the
+	// pair is chosen together. With a Profile for the digital model, that
+	// model reads alone too.
 	SecondModel []byte
 	// OneModel reads flat boards with Model alone, without SecondModel.
 	OneModel bool
@@ -1639,9 +1640,9 @@ func (s *Scanner) readScales(ctx context.Context, img gocv.Mat, pic *detect.Pict
 // ten readings), against 96.28% and 427 with the head weighed after the
 // mean (the head alone 96.24% and 420).
 // Session 59's head reads the second model's reading of every square too,
-// and still takes half the weight: at two thirds against the rereads'
-// mean, 511 design boards against 507, but small screens 270 against 273
-// and stress variants 1445 against 1448.
+// and still takes half the weight: session 58's head of that kind, at two
+// thirds against the rereads' mean, read 511 design boards against 507,
+// but small screens 270 against 273 and stress variants 1445 against 1448.
 func withHead(mean [classify.NumClasses]float64, whole classify.Probs) classify.Probs {
 	for k, v := range whole {
 		mean[k] += logProb(v)

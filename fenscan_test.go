@@ -228,12 +228,14 @@ func TestSecondModel(t *testing.T) {
 	own := newScanner(t, Options{Model: models.Digital, Squarewise: true})
 	ownPair := newScanner(t, Options{Model: models.Digital, SecondModel: models.Digital2, Squarewise: true})
 	// The first model as its own second is the first alone, read from
-	// its own crops twice: a doubtful square's mean is the same, and the
-	// whole-board head is weighed after it in both (withHead), so with
-	// the head on they read alike too; were the head counted among the
-	// readings, it would weigh less where they are read twice.
+	// its own crops twice: a doubtful square's mean is the same. Neither
+	// uses the whole-board head, which reads the embedded second model
+	// (until session 59 both did, weighed after the mean: withHead).
 	oneEach := newScanner(t, Options{OneModel: true})
 	twice := newScanner(t, Options{SecondModel: models.Digital})
+	if oneEach.head != nil || twice.head != nil {
+		t.Fatal("the whole-board head is used without its second model")
+	}
 	for _, c := range []struct {
 		file, want string
 		pairHelps  bool

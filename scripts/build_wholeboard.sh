@@ -25,5 +25,5 @@ $PY scripts/render.py --split train --boards-per-set 50 --keep-empty 1.0 --seed 
 $PY scripts/render.py --split train --boards-per-set 80 --keep-empty 1.0 --seed 306 --tone 0.3 --morph 1.0 --out build/data/ctx_morph2.npz
 $PY scripts/render.py --split train --boards-per-set 40 --keep-empty 1.0 --seed 307 --tone 0.3 --morph 0.5 --book-paths 1.0 --out build/data/ctx_marks.npz
 $PY scripts/context_head.py --train build/data/ctx_old.npz,build/data/ctx_old2.npz,build/data/ctx_morph.npz,build/data/ctx_morph2.npz,build/data/ctx_marks.npz \
-    --second-input models/digital2.onnx --steps "$STEPS" --shuffle 0.7 --kingless 0.15 --seed 1 --save build/wholeboard.pt --export models/wholeboard.bin > build/logs/wholeboard.log
+    --second-input models/digital2.onnx --steps "$STEPS" --shuffle 0.7 --kingless 0.15 --seed 2 --save build/wholeboard.pt --export models/wholeboard.bin > build/logs/wholeboard.log
 cat build/logs/wholeboard.log

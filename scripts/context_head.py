@@ -9,9 +9,10 @@ of each shade, one glyph one piece).
 
 Boards come from render.py with --keep-empty 1 (64 crops a board, in
 order). The head is trained on boards of designs the first model misreads
-as it misreads designs it never saw (its own bent, render.py --morph; the
-second model's ten designs, for a head without a second reader, as the
-second model trained on them) and of designs it trained on, and measured
+as it misreads designs it never saw (its own bent, render.py --morph; for
+a head without a second reader also the second model's ten designs, which
+a head with one leaves out because the second model trained on them) and
+of designs it trained on, and measured
 on the held-out designs: alone, per set and style, and (unless --second
 none) paired with the second model as fenscan reads doubtful squares.
 --export writes the file fenscan reads and, beside it (PATH.check.json), one
@@ -75,6 +76,12 @@ def cache_name(npz, model_path):
     st = os.stat(npz)
     key = open(model_path, "rb").read() + b"%d %d" % (st.st_size, st.st_mtime_ns)
     return npz + "." + hashlib.sha256(key).hexdigest()[:8] + ".feat"
+
+
+def lp_cache_name(npz, model_path):
+    """The cache of second_features: apart from features' (a model may be
+    read as the first in one run and as the second in another)."""
+    return cache_name(npz, model_path)[:-len(".feat")] + ".lp.feat"
 
 
 PARITY = torch.tensor([[(r + c) % 2 for c in range(8)] for r in range(8)], dtype=torch.float32).view(1, 64, 1)
@@ -208,7 +215,7 @@ def main():
         Zt.append(Z); Yt.append(torch.from_numpy(y.astype(np.int64)))
         msg = ""
         if a.second_input:
-            Z2 = second_features(a.second_input, X, cache_name(p, a.second_input))
+            Z2 = second_features(a.second_input, X, lp_cache_name(p, a.second_input))
             E = torch.cat([E, Z2], 2)
             msg = ", second %.4f" % (Z2.argmax(2) == Yt[-1]).float().mean()
         Et.append(E)
@@ -218,16 +225,16 @@ def main():
     Zh, Eh = features(model, Xh, cache_name(a.heldout, a.model))
     Yh = torch.from_numpy(yh.astype(np.int64))
     if a.second_input:
-        Z2h = second_features(a.second_input, Xh, cache_name(a.heldout, a.second_input))
+        Z2h = second_features(a.second_input, Xh, lp_cache_name(a.heldout, a.second_input))
         Eh = torch.cat([Eh, Z2h], 2)
         log("held-out: second model %.4f, both (geometric mean) %.4f" % ((Z2h.argmax(2) == Yh).float().mean(),
                                                                          ((Zh + Z2h).argmax(2) == Yh).float().mean()))
     base = (Zh.argmax(2) == Yh)
     log("held-out: %d boards, first model %.4f, boards right %d" % (len(yh), base.float().mean(), base.all(1).sum()))
 
-    # Seeded here, not before the models are loaded: loading one builds
-    # networks that draw random weights, and whether the readings were
-    # cached (no model loaded) would otherwise change the head.
+    # Seeded here, not before the readings are taken: the second model is
+    # loaded only when its readings are not cached, and loading builds
+    # networks that draw random weights, which would change the head.
     torch.manual_seed(a.seed)
     np.random.seed(a.seed)
     head = Head(Et.shape[2], a.d, 4, a.layers, second=bool(a.second_input))
@@ -333,7 +340,8 @@ def pair(a, model, X, y, headlp, sh):
     lp0 = first[(0, 0)]
     ways = [("first model", lp0, mean), ("head", (lp0 + headlp) / 2, (mean + headlp) / 2)]
     if a.second_input:
-        # The head that reads both models: blended with their mean reading instead.
+        # The head that reads both models, blended with their mean reading: a
+        # comparison; fenscan blends with the first model's (the line above).
         ways.append(("head and both models", ((lp0 + second[(0, 0)]) / 2 + headlp) / 2, (mean + headlp) / 2))
     for name, lp, reread in ways:
         # lp is unnormalised where the head is blended in; the doubt is judged on its softmax.
