@@ -249,8 +249,9 @@ func New(opts Options) (*Scanner, error) {
 			clf.Close()
 			return nil, err
 		}
+		// The second model is hashed only for a head that reads one.
 		second := ""
-		if m := s.secondModel(); m != nil {
+		if m := s.secondModel(); h.Second() != "" && m != nil {
 			second = classify.ModelID(m)
 		}
 		var mismatch error

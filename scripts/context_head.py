@@ -41,30 +41,32 @@ def log(*a):
     print(time.strftime("%H:%M:%S"), *a, flush=True)
 
 
-def features(model, X, cache=""):
-    """log-probabilities and embeddings of each crop, boards of 64 (kept in
-    cache, a file named for the crops and the model, once computed)."""
+def cached(cache, compute):
+    """compute()'s result, kept in the file cache (none if "") once computed."""
     import os
     if cache and os.path.exists(cache):
         return torch.load(cache)
-    L, E = train.predict(model, X)
-    out = torch.log_softmax(L, 1).view(-1, 64, 13), E.view(-1, 64, E.shape[1])
+    out = compute()
     if cache:
         torch.save(out, cache)
     return out
 
 
+def features(model, X, cache=""):
+    """log-probabilities and embeddings of each crop, boards of 64 (kept in
+    cache, a file named for the crops and the model, once computed)."""
+    def compute():
+        L, E = train.predict(model, X)
+        return torch.log_softmax(L, 1).view(-1, 64, 13), E.view(-1, 64, E.shape[1])
+    return cached(cache, compute)
+
+
 def second_features(model_path, X, cache=""):
     """The log-probabilities of each crop by the model at model_path (a joined
     model read as fenscan reads it), boards of 64, cached as features are."""
-    import os
     import pair_eval
-    if cache and os.path.exists(cache):
-        return torch.load(cache)
-    lp = torch.from_numpy(pair_eval.log_probs(model_path, {(0, 0): X})[(0, 0)]).float().view(-1, 64, 13)
-    if cache:
-        torch.save(lp, cache)
-    return lp
+    return cached(cache, lambda: torch.from_numpy(
+        pair_eval.log_probs(model_path, {(0, 0): X})[(0, 0)]).float().view(-1, 64, 13))
 
 
 def cache_name(npz, model_path):

@@ -243,7 +243,8 @@ func (h *Head) Read(probs [64]classify.Probs, emb [][]float32, second []classify
 	in := h.emb + h.readers()*classes
 	x := make([]float32, 64*(in+1))
 	// logp is the log of each square's probabilities the correction is
-	// added to: with a second reader, the two readers' geometric mean.
+	// added to: with a second reader, the mean of the two readers' logs
+	// (their geometric mean, normalised with the correction below).
 	var logp [64][classes]float64
 	for i := range probs {
 		if len(emb[i]) != h.emb {
@@ -253,18 +254,12 @@ func (h *Head) Read(probs [64]classify.Probs, emb [][]float32, second []classify
 		copy(row, emb[i])
 		// The network's input is the embedding, the second reader's
 		// log-probabilities, then the first's, as in training.
-		first := row[h.emb+(h.readers()-1)*classes:]
-		for k, p := range probs[i] {
-			logp[i][k] = math.Log(math.Max(float64(p), 1e-30))
-			first[k] = float32(math.Max(logp[i][k], minLog))
-		}
+		logp[i] = logInput(row[h.emb+(h.readers()-1)*classes:], probs[i])
 		if second != nil {
-			var l2 [classes]float64
-			for k, p := range second[i] {
-				l2[k] = math.Log(math.Max(float64(p), 1e-30))
-				row[h.emb+k] = float32(math.Max(l2[k], minLog))
+			l2 := logInput(row[h.emb:], second[i])
+			for k := range l2 {
+				logp[i][k] = (logp[i][k] + l2[k]) / 2
 			}
-			logp[i] = meanLog(&logp[i], &l2)
 		}
 		h.in.apply(row[:in])
 		row[in] = float32((i/8 + i%8) % 2) // the square's shade in the chequer
@@ -294,24 +289,16 @@ func (h *Head) Read(probs [64]classify.Probs, emb [][]float32, second []classify
 	return out, nil
 }
 
-// meanLog is the log of the normalised geometric mean of two
-// distributions given by their logs a and b.
-func meanLog(a, b *[classes]float64) [classes]float64 {
-	var m [classes]float64
-	top := math.Inf(-1)
-	for k := range m {
-		m[k] = (a[k] + b[k]) / 2
-		top = math.Max(top, m[k])
+// logInput returns the logs of probabilities p (a probability of 0 taken
+// as 1e-30) and writes them into dst, the network's input, floored at
+// minLog as in training.
+func logInput(dst []float32, p classify.Probs) [classes]float64 {
+	var l [classes]float64
+	for k, v := range p {
+		l[k] = math.Log(math.Max(float64(v), 1e-30))
+		dst[k] = float32(math.Max(l[k], minLog))
 	}
-	sum := 0.0
-	for _, v := range m {
-		sum += math.Exp(v - top)
-	}
-	lse := top + math.Log(sum)
-	for k := range m {
-		m[k] -= lse
-	}
-	return m
+	return l
 }
 
 // apply maps each of the n rows of x (l.in values each) to l.out values.
