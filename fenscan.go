@@ -1404,10 +1404,10 @@ const rereadDoubt = 0.9
 // on different crops (held-out crops 94.72% -> 94.89%; 751 design boards
 // cropped to their squares 396 -> 409 entirely right, the stress variants
 // 1324 -> 1331 of 1344, design boards 413 -> 414, the rest the same).
-// With a whole-board head that reads both models, the second reads all of
-// r's own crops first, for the head (squares plain to classify.Plain
-// taken as empty, as the first model's are), and that reading is one of
-// the doubtful squares' nine by it.
+// With a whole-board head that reads both models, the second reads r's
+// own crops first, for the head (those the head asks for, SecondSquares;
+// squares plain to classify.Plain taken as empty, as the first model's
+// are), and that reading is one of the doubtful squares' nine by it.
 // A photo's squares still below rereadDoubt after the nine readings are
 // read from the same nine crops mirrored too (classify.Mirror; the photo
 // model was trained on mirrored crops as well, and errs on a crop and its
@@ -1436,6 +1436,8 @@ func (s *Scanner) readScales(ctx context.Context, img gocv.Mat, pic *detect.Pict
 	// plain2 is the second model's reading of r's own crops, for a head
 	// that reads both models; nil for a head that reads one.
 	var plain2 *[64]classify.Probs
+	// read2 marks the squares plain2 holds.
+	var read2 [64]bool
 	if r.kind != Photo && s.head != nil && r.model == s.head.Model() {
 		var two []classify.Probs
 		if s.head.Second() != "" {
@@ -1446,7 +1448,10 @@ func (s *Scanner) readScales(ctx context.Context, img gocv.Mat, pic *detect.Pict
 			if second == nil { // New keeps such a head only with its second model
 				return r, fmt.Errorf("whole-board head reads second model %s, and there is none", s.head.Second())
 			}
-			rd, err := second.ReadFast(ctx, r.warped)
+			// The squares the head takes the first model's reading
+			// for are not read.
+			read2 = s.head.SecondSquares(&r.probs)
+			rd, err := second.ReadFastSquares(ctx, r.warped, read2)
 			if err != nil {
 				return r, err
 			}
@@ -1591,9 +1596,18 @@ func (s *Scanner) readScales(ctx context.Context, img gocv.Mat, pic *detect.Pict
 		}
 		switch {
 		case plain2 != nil:
-			// Its reading of r's own crops was made for the head.
-			include([][64]classify.Probs{*plain2}, &doubt)
-			if err := readMore(second, boards, &doubt); err != nil {
+			// Its reading of r's own crops was made for the head, of
+			// the squares the head wanted it for; the others are read
+			// from r's outline too.
+			var made, other [64]bool
+			for i, d := range doubt {
+				made[i], other[i] = d && read2[i], d && !read2[i]
+			}
+			include([][64]classify.Probs{*plain2}, &made)
+			if err := readMore(second, boards, &made); err != nil {
+				return r, err
+			}
+			if err := readMore(second, nine, &other); err != nil {
 				return r, err
 			}
 		case second != nil:

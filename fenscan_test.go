@@ -301,6 +301,11 @@ func TestWholeBoard(t *testing.T) {
 	if s := newScanner(t, Options{Model: models.Digital2}); s.head != nil {
 		t.Error("the head is used with a model it was not made for")
 	}
+	// The head names its models by their bytes, not by whether they
+	// came as options: the embedded pair given explicitly keeps it.
+	if s := newScanner(t, Options{Model: models.Digital, SecondModel: models.Digital2}); s.head == nil {
+		t.Error("the head is off with its own two models given as options")
+	}
 	if _, err := New(Options{Model: models.Digital2, WholeBoard: models.WholeBoard}); err == nil || !strings.Contains(err.Error(), "whole-board head was made for model") {
 		t.Errorf("a head given for another model: got %v", err)
 	}

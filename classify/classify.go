@@ -184,8 +184,22 @@ const PlainProb = 0.99999
 // They read as empty with probability PlainProb, and their embeddings are
 // nil.
 func (c *Classifier) ReadFast(ctx context.Context, board *image.Gray) (*Reading, error) {
-	return c.readPlain(ctx, board, false)
+	return c.readPlain(ctx, board, false, every)
 }
+
+// ReadFastSquares is ReadFast of only the squares marked in which; the
+// others are Skipped, with zero probabilities, as ReadSquares leaves them.
+func (c *Classifier) ReadFastSquares(ctx context.Context, board *image.Gray, which [64]bool) (*Reading, error) {
+	return c.readPlain(ctx, board, false, which)
+}
+
+// every marks all 64 squares.
+var every = func() (all [64]bool) {
+	for sq := range all {
+		all[sq] = true
+	}
+	return all
+}()
 
 // ReadAll is ReadFast with every square's embedding: the plain squares
 // run through the network too, for their embeddings, but read as ReadFast
@@ -194,25 +208,26 @@ func (c *Classifier) ReadFast(ctx context.Context, board *image.Gray) (*Reading,
 // it changes by their odds: a diagram of White's pieces alone once had a
 // black king put on an empty square.
 func (c *Classifier) ReadAll(ctx context.Context, board *image.Gray) (*Reading, error) {
-	return c.readPlain(ctx, board, true)
+	return c.readPlain(ctx, board, true, every)
 }
 
-// readPlain reads board with its plain squares read as plain and marked
-// Skipped, running them through the network too when embed asks for
-// their embeddings.
-func (c *Classifier) readPlain(ctx context.Context, board *image.Gray, embed bool) (*Reading, error) {
+// readPlain reads the squares of board marked in which, its plain squares
+// read as plain and marked Skipped, running them through the network too
+// when embed asks for their embeddings; the squares not marked are
+// Skipped, with zero probabilities.
+func (c *Classifier) readPlain(ctx context.Context, board *image.Gray, embed bool, which [64]bool) (*Reading, error) {
 	plain := Plain(board, c.crop)
 	var skip [64]bool
-	if !embed {
-		skip = plain
+	for sq := range skip {
+		skip[sq] = !which[sq] || plain[sq] && !embed
 	}
 	r, err := c.read(ctx, board, skip)
 	if err != nil {
 		return nil, err
 	}
-	r.Skipped = plain
 	for sq, p := range plain {
-		if p {
+		if p && which[sq] {
+			r.Skipped[sq] = true
 			r.Probs[sq] = plainProbs
 		}
 	}

@@ -69,6 +69,15 @@ def second_features(model_path, X, cache=""):
         pair_eval.log_probs(model_path, {(0, 0): X})[(0, 0)]).float().view(-1, 64, 13))
 
 
+def stand_in(Z, Z2, sure):
+    """Z2 (the second model's log-probabilities) with the first's, Z, on the
+    squares the first reads at probability sure or more: the readings the head
+    gets when the second model reads only the others (None: it reads all)."""
+    if sure is None:
+        return Z2
+    return torch.where((Z.exp().max(2).values >= sure).unsqueeze(2), Z, Z2)
+
+
 def cache_name(npz, model_path):
     """The cache of npz's features by the model at model_path: named for the
     model's bytes and the file's size and time, so that crops rendered again
@@ -207,6 +216,10 @@ def main():
     ap.add_argument("--second-input", default="",
                     help="a second digital model whose log-probabilities of every square the head reads too "
                          "(fenscan then reads every flat board with both)")
+    ap.add_argument("--second-sure", type=float, default=None,
+                    help="with --second-input: squares the first model reads at this probability or more are "
+                         "not read by the second, the first's reading standing in for its (fenscan then runs "
+                         "the second model on the other squares only)")
     a = ap.parse_args()
     torch.set_num_threads(2)
     model = train.load_onnx(a.model)
@@ -217,7 +230,7 @@ def main():
         Zt.append(Z); Yt.append(torch.from_numpy(y.astype(np.int64)))
         msg = ""
         if a.second_input:
-            Z2 = second_features(a.second_input, X, lp_cache_name(p, a.second_input))
+            Z2 = stand_in(Z, second_features(a.second_input, X, lp_cache_name(p, a.second_input)), a.second_sure)
             E = torch.cat([E, Z2], 2)
             msg = ", second %.4f" % (Z2.argmax(2) == Yt[-1]).float().mean()
         Et.append(E)
@@ -227,7 +240,8 @@ def main():
     Zh, Eh = features(model, Xh, cache_name(a.heldout, a.model))
     Yh = torch.from_numpy(yh.astype(np.int64))
     if a.second_input:
-        Z2h = second_features(a.second_input, Xh, lp_cache_name(a.heldout, a.second_input))
+        Z2raw = second_features(a.second_input, Xh, lp_cache_name(a.heldout, a.second_input))
+        Z2h = stand_in(Zh, Z2raw, a.second_sure)
         Eh = torch.cat([Eh, Z2h], 2)
         log("held-out: second model %.4f, both (geometric mean) %.4f" % ((Z2h.argmax(2) == Yh).float().mean(),
                                                                          ((Zh + Z2h).argmax(2) == Yh).float().mean()))
@@ -287,16 +301,18 @@ def main():
     if a.save:
         torch.save(head.state_dict(), a.save)
     if a.export:
-        export(head, a, Zh[:1], Eh[:1])
+        export(head, a, Zh[:1], Eh[:1], Z2raw[:1] if a.second_input else None)
     if a.second and a.second != "none":
         pair(a, model, Xh, yh.reshape(-1), torch.log_softmax(out, 2).reshape(-1, 13).numpy(), sh)
 
 
-def export(head, a, Z, E):
+def export(head, a, Z, E, Z2):
     """The head's weights as package wholeboard reads them: a JSON line, then
     float32 little-endian tensors in its order; and beside it (PATH.check.json)
     one board's inputs and the head's output, which the Go test compares.
-    A head with a second reader is version 2 and names that model too."""
+    A head with a second reader is version 2 and names that model too; Z2 is
+    that model's reading of the board, every square (for the check: Go must
+    put the first's in place of the squares --second-sure leaves out)."""
     import hashlib
     import json
 
@@ -309,6 +325,8 @@ def export(head, a, Z, E):
     hd = {"format": "fenscan-wholeboard", "version": 2 if head.second else 1, "model": model_id(a.model)}
     if head.second:
         hd["second"] = model_id(a.second_input)
+        if a.second_sure is not None:
+            hd["second_sure"] = a.second_sure
     hd.update({"emb": emb, "d": a.d, "heads": lay.self_attn.num_heads, "layers": len(head.enc.layers),
                "ffn": lay.linear1.out_features, "tensors": [[k, list(sd[k].shape)] for k in names]})
     with open(a.export, "wb") as f:
@@ -319,7 +337,7 @@ def export(head, a, Z, E):
         out = torch.softmax(head(Z, E), 2)
     check = {"probs": torch.exp(Z[0]).tolist(), "emb": E[0, :, :emb].tolist(), "out": out[0].tolist()}
     if head.second:
-        check["probs2"] = torch.exp(E[0, :, emb:]).tolist()
+        check["probs2"] = torch.exp(Z2[0]).tolist()
     with open(a.export + ".check.json", "w") as f:
         json.dump(check, f)
     log("wrote %s" % a.export)

@@ -17,18 +17,23 @@
 // A head may read a second classifier's probabilities of every square too
 // (Second): two networks trained otherwise err on different crops, and the
 // head learns which to trust on a board. Its correction is then added to
-// the two classifiers' geometric mean.
+// the two classifiers' geometric mean. A head may have been trained with
+// the second classifier's reading only of the squares the first reads
+// below a probability (SecondSquares), the first's reading standing in
+// for the others: the second classifier then costs a quarter of its time.
 //
 // The file (models/wholeboard.bin) is a line of JSON, then the weights as
 // little-endian float32, tensor after tensor in the order the JSON lists:
 //
 //	{"format": "fenscan-wholeboard", "version": 2, "model": "sha256:...",
-//	 "second": "sha256:...", "emb": 96, "d": 64, "heads": 4, "layers": 2,
-//	 "ffn": 128, "tensors": [["norm.weight", [122]], ...]}
+//	 "second": "sha256:...", "second_sure": 0.99, "emb": 96, "d": 64,
+//	 "heads": 4, "layers": 2, "ffn": 128, "tensors": [["norm.weight", [122]], ...]}
 //
 // A head belongs to the classifier whose embeddings it was trained on: Model
 // is that classifier's ID (classify.ModelID), and Second the second's.
-// Version 1 files have no second reader (and no "second").
+// Version 1 files have no second reader (and no "second"); "second_sure",
+// optional, is the probability from which the first classifier's reading
+// of a square stands in for the second's.
 package wholeboard
 
 import (
@@ -61,17 +66,20 @@ const minLog = -20
 // ErrFormat is wrapped by the errors of a file that is not a head.
 var ErrFormat = errors.New("not a whole-board head")
 
+// header is the file's first line. SecondSure is nil for a head that
+// reads the second reader's reading of every square.
 type header struct {
-	Format  string               `json:"format"`
-	Version int                  `json:"version"`
-	Model   string               `json:"model"`
-	Second  string               `json:"second"`
-	Emb     int                  `json:"emb"`
-	D       int                  `json:"d"`
-	Heads   int                  `json:"heads"`
-	Layers  int                  `json:"layers"`
-	FFN     int                  `json:"ffn"`
-	Tensors [][2]json.RawMessage `json:"tensors"`
+	Format     string               `json:"format"`
+	Version    int                  `json:"version"`
+	Model      string               `json:"model"`
+	Second     string               `json:"second"`
+	SecondSure *float64             `json:"second_sure"`
+	Emb        int                  `json:"emb"`
+	D          int                  `json:"d"`
+	Heads      int                  `json:"heads"`
+	Layers     int                  `json:"layers"`
+	FFN        int                  `json:"ffn"`
+	Tensors    [][2]json.RawMessage `json:"tensors"`
 }
 
 // linear is a fully connected layer: out = w·in + b, w of out x in.
@@ -93,9 +101,13 @@ type layer struct {
 type Head struct {
 	model, second      string
 	emb, d, heads, ffn int
-	in                 norm
-	inp, out           linear
-	layers             []layer
+	// secondSure is the probability from which the first reader's reading
+	// of a square stands in for the second's; above 1 for a head that
+	// reads the second's of every square.
+	secondSure float32
+	in         norm
+	inp, out   linear
+	layers     []layer
 }
 
 // Model is the ID of the classifier the head was trained on.
@@ -104,6 +116,27 @@ func (h *Head) Model() string { return h.model }
 // Second is the ID of the second classifier whose probabilities the head
 // reads too, or "" if it reads one.
 func (h *Head) Second() string { return h.second }
+
+// SecondSquares returns the squares, of a board the first classifier
+// read as probs, whose second reading the head takes: those read below
+// its threshold, or all of them for a head trained on the second
+// reader's every square. Read takes the first reading in place of the
+// second of the others, so a caller need have the second classifier
+// read only these.
+func (h *Head) SecondSquares(probs *[64]classify.Probs) [64]bool {
+	var want [64]bool
+	for i := range probs {
+		want[i] = !h.sure(probs[i])
+	}
+	return want
+}
+
+// sure reports whether a square's first reading p stands in for its
+// second.
+func (h *Head) sure(p classify.Probs) bool {
+	_, v := p.Best()
+	return v >= h.secondSure
+}
 
 // readers is the number of classifiers whose probabilities the head reads.
 func (h *Head) readers() int {
@@ -132,6 +165,9 @@ func Load(data []byte) (*Head, error) {
 	}
 	if (hd.Version == 1) != (hd.Second == "") {
 		return nil, fmt.Errorf("wholeboard: %w: version %d with second model %q", ErrFormat, hd.Version, hd.Second)
+	}
+	if v := hd.SecondSure; v != nil && (hd.Second == "" || !(*v > 0 && *v <= 1)) {
+		return nil, fmt.Errorf("wholeboard: %w: second_sure %v with second model %q", ErrFormat, *v, hd.Second)
 	}
 	if hd.Emb <= 0 || hd.D <= 0 || hd.Heads <= 0 || hd.D%hd.Heads != 0 || hd.Layers < 0 || hd.FFN <= 0 || hd.Emb > 1<<12 || hd.D > 1<<12 || hd.FFN > 1<<14 || hd.Layers > 64 {
 		return nil, fmt.Errorf("wholeboard: %w: bad sizes", ErrFormat)
@@ -175,7 +211,10 @@ func Load(data []byte) (*Head, error) {
 	if _, err := r.ReadByte(); err != io.EOF {
 		return nil, fmt.Errorf("wholeboard: %w: data after the last tensor", ErrFormat)
 	}
-	h := &Head{model: hd.Model, second: hd.Second, emb: hd.Emb, d: hd.D, heads: hd.Heads, ffn: hd.FFN}
+	h := &Head{model: hd.Model, second: hd.Second, emb: hd.Emb, d: hd.D, heads: hd.Heads, ffn: hd.FFN, secondSure: 2}
+	if hd.SecondSure != nil {
+		h.secondSure = float32(*hd.SecondSure)
+	}
 	ld := loader{t: tensors}
 	in := hd.Emb + h.readers()*classes
 	h.in = ld.norm("norm", in)
@@ -232,7 +271,8 @@ func (l *loader) norm(name string, n int) norm {
 // row-major from the board picture's top-left (emb from the model Model
 // names, each of the head's embedding size); second is the second
 // classifier's probabilities of them, for a head with a second reader
-// (nil for one without).
+// (nil for one without), of which only the squares SecondSquares names
+// are used.
 func (h *Head) Read(probs [64]classify.Probs, emb [][]float32, second []classify.Probs) ([64]classify.Probs, error) {
 	if len(emb) != 64 {
 		return probs, fmt.Errorf("wholeboard: %d embeddings, want 64", len(emb))
@@ -256,7 +296,11 @@ func (h *Head) Read(probs [64]classify.Probs, emb [][]float32, second []classify
 		// log-probabilities, then the first's, as in training.
 		logp[i] = logInput(row[h.emb+(h.readers()-1)*classes:], probs[i])
 		if second != nil {
-			l2 := logInput(row[h.emb:], second[i])
+			p2 := second[i]
+			if h.sure(probs[i]) {
+				p2 = probs[i]
+			}
+			l2 := logInput(row[h.emb:], p2)
 			for k := range l2 {
 				logp[i][k] = (logp[i][k] + l2[k]) / 2
 			}

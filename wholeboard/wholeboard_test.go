@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -186,6 +187,7 @@ func FuzzLoad(f *testing.F) {
 	f.Add(tinyHead(false, 0.5))
 	f.Add(tinyHead(true, -1))
 	f.Add(tinyHead(true, float32(math.NaN())))
+	f.Add(withSure(tinyHead(true, 0.5), "0.99"))
 	nl := strings.IndexByte(string(models.WholeBoard), '\n')
 	f.Add(models.WholeBoard[:nl+1])
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -205,6 +207,67 @@ func FuzzLoad(f *testing.F) {
 		}
 		h.Read(probs, emb, second)
 	})
+}
+
+// withSure is a tiny head's file with "second_sure" set to v (JSON).
+func withSure(data []byte, v string) []byte {
+	return []byte(strings.Replace(string(data), `"model":"sha256:a",`, `"model":"sha256:a","second_sure":`+v+",", 1))
+}
+
+// TestSecondSure: a head trained with the second reader's reading of
+// only the squares the first reads below second_sure asks for those, and
+// reads the first's in place of the others, whatever the second says.
+func TestSecondSure(t *testing.T) {
+	h, err := wholeboard.Load(withSure(tinyHead(true, 0.5), "0.9"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var probs [64]classify.Probs
+	emb := make([][]float32, 64)
+	for i := range probs {
+		p := float32(0.5 + 0.5*float64(i)/63) // squares 0 to 50 below 0.9
+		probs[i][i%13] = p
+		probs[i][(i+1)%13] = 1 - p
+		emb[i] = []float32{1, float32(i)}
+	}
+	want := h.SecondSquares(&probs)
+	for i, w := range want {
+		if _, v := probs[i].Best(); w != (v < 0.9) {
+			t.Errorf("square %d read at %.3f: asked for its second reading %v", i, v, w)
+		}
+	}
+	read := func(second []classify.Probs) [64]classify.Probs {
+		out, err := h.Read(probs, emb, second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	second := make([]classify.Probs, 64)
+	for i := range second {
+		second[i][(i+5)%13] = 1
+	}
+	base := read(second)
+	for _, sq := range []int{3, 60} {
+		other := slices.Clone(second)
+		other[sq] = probs[sq]
+		if changed := read(other) != base; changed != want[sq] {
+			t.Errorf("square %d's second reading changed: the head's reading changed %v, want %v", sq, changed, want[sq])
+		}
+	}
+	if all, err := wholeboard.Load(tinyHead(true, 0.5)); err != nil || all.SecondSquares(&probs) != [64]bool(slices.Repeat([]bool{true}, 64)) {
+		t.Errorf("a head without second_sure asks for some squares' second reading only (%v)", err)
+	}
+	for name, data := range map[string][]byte{
+		"zero":            withSure(tinyHead(true, 0.5), "0"),
+		"above one":       withSure(tinyHead(true, 0.5), "1.5"),
+		"not a number":    withSure(tinyHead(true, 0.5), `"high"`),
+		"no second model": withSure(tinyHead(false, 0.5), "0.9"),
+	} {
+		if _, err := wholeboard.Load(data); !errors.Is(err, wholeboard.ErrFormat) {
+			t.Errorf("second_sure %s: got %v, want ErrFormat", name, err)
+		}
+	}
 }
 
 // TestTinyHeads: FuzzLoad's seeds are heads, of one reader and of two.
