@@ -136,7 +136,8 @@ type Options struct {
 	// SecondModel is a second digital model, trained otherwise, whose
 	// readings of a flat board's doubtful squares are averaged with
 	// Model's (see readScales); the embedded whole-board head reads the
-	// embedded one's reading of every square. Nil means the embedded one,
+	// embedded one's reading of the squares Model doubts
+	// (wholeboard.Head.SecondSquares). Nil means the embedded one,
 	// unless Model is set: a model of one's own is read alone, as the
 	// pair is chosen together. With a Profile for the digital model, that
 	// model reads alone too.
@@ -1407,7 +1408,15 @@ const rereadDoubt = 0.9
 // With a whole-board head that reads both models, the second reads r's
 // own crops first, for the head (those the head asks for, SecondSquares;
 // squares plain to classify.Plain taken as empty, as the first model's
-// are), and that reading is one of the doubtful squares' nine by it.
+// are), and that reading is one of the doubtful squares' nine by it; a
+// doubtful square it did not read for the head it reads from r's outline
+// with the eight (so a plain one that the head makes doubtful gets the
+// network's reading there, not classify.PlainProbs). The
+// head of session 60 asks for the squares the first model reads below
+// 0.99 only, a quarter of the held-out crops' (the generated yardsticks
+// 3,068 and 3,078 boards entirely right for two seeds, against 3,056 and
+// 3,077 for heads that asked for all; BenchmarkScan/whole 56-69 -> 44-51
+// ms).
 // A photo's squares still below rereadDoubt after the nine readings are
 // read from the same nine crops mirrored too (classify.Mirror; the photo
 // model was trained on mirrored crops as well, and errs on a crop and its

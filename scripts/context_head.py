@@ -2,7 +2,8 @@
 small attention network that reads a flat board's 64 squares together, the
 first digital model's log-probabilities and embeddings of all of them,
 each square's shade and (--second-input) the second digital model's
-log-probabilities of all of them too, and corrects each square's
+log-probabilities of all of them too (--second-sure: of those the first reads
+doubtfully, the first's standing in for the rest), and corrects each square's
 log-probabilities (with a second reader, the two models' geometric mean)
 from the others (how a design draws White against Black, its empty squares
 of each shade, one glyph one piece).
@@ -215,12 +216,14 @@ def main():
     ap.add_argument("--second", default="models/digital2.onnx", help="the second model, read on doubtful squares as fenscan does")
     ap.add_argument("--second-input", default="",
                     help="a second digital model whose log-probabilities of every square the head reads too "
-                         "(fenscan then reads every flat board with both)")
+                         "(fenscan then reads every flat board with both; see --second-sure)")
     ap.add_argument("--second-sure", type=float, default=None,
                     help="with --second-input: squares the first model reads at this probability or more are "
                          "not read by the second, the first's reading standing in for its (fenscan then runs "
                          "the second model on the other squares only)")
     a = ap.parse_args()
+    if a.second_sure is not None and not (a.second_input and 0 < a.second_sure <= 1):
+        ap.error("--second-sure takes a probability above 0 and at most 1, with --second-input")
     torch.set_num_threads(2)
     model = train.load_onnx(a.model)
     Zt, Et, Yt = [], [], []
@@ -310,7 +313,8 @@ def export(head, a, Z, E, Z2):
     """The head's weights as package wholeboard reads them: a JSON line, then
     float32 little-endian tensors in its order; and beside it (PATH.check.json)
     one board's inputs and the head's output, which the Go test compares.
-    A head with a second reader is version 2 and names that model too; Z2 is
+    A head with a second reader is version 2 and names that model too, and
+    version 3 when it reads that model on doubtful squares only; Z2 is
     that model's reading of the board, every square (for the check: Go must
     put the first's in place of the squares --second-sure leaves out)."""
     import hashlib
@@ -322,7 +326,8 @@ def export(head, a, Z, E, Z2):
     names = [k for k in sd if not k.endswith("num_batches_tracked")]
     lay = head.enc.layers[0]
     emb = int(E.shape[2]) - (13 if head.second else 0)
-    hd = {"format": "fenscan-wholeboard", "version": 2 if head.second else 1, "model": model_id(a.model)}
+    hd = {"format": "fenscan-wholeboard", "version": 3 if a.second_sure is not None else 2 if head.second else 1,
+          "model": model_id(a.model)}
     if head.second:
         hd["second"] = model_id(a.second_input)
         if a.second_sure is not None:

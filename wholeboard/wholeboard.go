@@ -20,20 +20,24 @@
 // the two classifiers' geometric mean. A head may have been trained with
 // the second classifier's reading only of the squares the first reads
 // below a probability (SecondSquares), the first's reading standing in
-// for the others: the second classifier then costs a quarter of its time.
+// for the others, so that a caller runs the second classifier on those
+// alone (at 0.99, a quarter of the held-out crops' squares).
 //
 // The file (models/wholeboard.bin) is a line of JSON, then the weights as
 // little-endian float32, tensor after tensor in the order the JSON lists:
 //
-//	{"format": "fenscan-wholeboard", "version": 2, "model": "sha256:...",
+//	{"format": "fenscan-wholeboard", "version": 3, "model": "sha256:...",
 //	 "second": "sha256:...", "second_sure": 0.99, "emb": 96, "d": 64,
 //	 "heads": 4, "layers": 2, "ffn": 128, "tensors": [["norm.weight", [122]], ...]}
 //
 // A head belongs to the classifier whose embeddings it was trained on: Model
 // is that classifier's ID (classify.ModelID), and Second the second's.
-// Version 1 files have no second reader (and no "second"); "second_sure",
-// optional, is the probability from which the first classifier's reading
-// of a square stands in for the second's.
+// Version 1 files have no second reader (and no "second"), version 2 files
+// read the second's every square (and have no "second_sure"), version 3
+// files name the probability from which the first classifier's reading of
+// a square stands in for the second's ("second_sure"). A version 3 head is
+// thus refused by the fenscan of version 2, which would give it the
+// second classifier's every reading.
 package wholeboard
 
 import (
@@ -50,10 +54,10 @@ import (
 )
 
 // Format and Version identify the file format; Load reads versions 1
-// and 2.
+// to 3.
 const (
 	Format  = "fenscan-wholeboard"
-	Version = 2
+	Version = 3
 )
 
 // classes is the number of classes a square is read as.
@@ -66,8 +70,7 @@ const minLog = -20
 // ErrFormat is wrapped by the errors of a file that is not a head.
 var ErrFormat = errors.New("not a whole-board head")
 
-// header is the file's first line. SecondSure is nil for a head that
-// reads the second reader's reading of every square.
+// header is the file's first line. SecondSure is nil but in version 3.
 type header struct {
 	Format     string               `json:"format"`
 	Version    int                  `json:"version"`
@@ -118,11 +121,11 @@ func (h *Head) Model() string { return h.model }
 func (h *Head) Second() string { return h.second }
 
 // SecondSquares returns the squares, of a board the first classifier
-// read as probs, whose second reading the head takes: those read below
-// its threshold, or all of them for a head trained on the second
-// reader's every square. Read takes the first reading in place of the
-// second of the others, so a caller need have the second classifier
-// read only these.
+// read as probs, whose second reading a head with a second reader takes:
+// those read below its threshold, or all of them for a head trained on
+// the second reader's every square. Read takes the first reading in
+// place of the second of the others, so a caller need have the second
+// classifier read only these.
 func (h *Head) SecondSquares(probs *[64]classify.Probs) [64]bool {
 	var want [64]bool
 	for i := range probs {
@@ -160,14 +163,17 @@ func Load(data []byte) (*Head, error) {
 	if hd.Format != Format {
 		return nil, fmt.Errorf("wholeboard: %w: format %q", ErrFormat, hd.Format)
 	}
-	if hd.Version != 1 && hd.Version != Version {
-		return nil, fmt.Errorf("wholeboard: version %d, want 1 or %d", hd.Version, Version)
+	if hd.Version < 1 || hd.Version > Version {
+		return nil, fmt.Errorf("wholeboard: version %d, want 1 to %d", hd.Version, Version)
 	}
 	if (hd.Version == 1) != (hd.Second == "") {
 		return nil, fmt.Errorf("wholeboard: %w: version %d with second model %q", ErrFormat, hd.Version, hd.Second)
 	}
-	if v := hd.SecondSure; v != nil && (hd.Second == "" || !(*v > 0 && *v <= 1)) {
-		return nil, fmt.Errorf("wholeboard: %w: second_sure %v with second model %q", ErrFormat, *v, hd.Second)
+	if (hd.Version == 3) != (hd.SecondSure != nil) {
+		return nil, fmt.Errorf("wholeboard: %w: version %d with second_sure %v", ErrFormat, hd.Version, hd.SecondSure != nil)
+	}
+	if v := hd.SecondSure; v != nil && !(float32(*v) > 0 && *v <= 1) {
+		return nil, fmt.Errorf("wholeboard: %w: second_sure %v", ErrFormat, *v)
 	}
 	if hd.Emb <= 0 || hd.D <= 0 || hd.Heads <= 0 || hd.D%hd.Heads != 0 || hd.Layers < 0 || hd.FFN <= 0 || hd.Emb > 1<<12 || hd.D > 1<<12 || hd.FFN > 1<<14 || hd.Layers > 64 {
 		return nil, fmt.Errorf("wholeboard: %w: bad sizes", ErrFormat)

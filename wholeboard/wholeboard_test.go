@@ -85,16 +85,17 @@ func TestLoadRefusesBadFiles(t *testing.T) {
 			t.Errorf("%s: got %v, want ErrFormat", name, err)
 		}
 	}
-	later := strings.Replace(string(good), `"version":2`, `"version":3`, 1)
-	if _, err := wholeboard.Load([]byte(later)); err == nil || !strings.Contains(err.Error(), "version 3") {
-		t.Errorf("version 3: got %v", err)
+	version := regexp.MustCompile(`"version":\d+`)
+	next := fmt.Sprintf(`"version":%d`, wholeboard.Version+1)
+	if _, err := wholeboard.Load([]byte(version.ReplaceAllString(string(good), next))); err == nil || !strings.Contains(err.Error(), next[10:]) {
+		t.Errorf("version %d: got %v", wholeboard.Version+1, err)
 	}
 	// A second reader's weights under a header that names none.
-	one := regexp.MustCompile(`"second":"[^"]*",`).ReplaceAllString(string(good), "")
+	one := regexp.MustCompile(`"second":"[^"]*",("second_sure":[^,]*,)?`).ReplaceAllString(string(good), "")
 	if _, err := wholeboard.Load([]byte(one)); !errors.Is(err, wholeboard.ErrFormat) {
-		t.Errorf("version 2 without a second model: got %v, want ErrFormat", err)
+		t.Errorf("no second model: got %v, want ErrFormat", err)
 	}
-	older := strings.Replace(one, `"version":2`, `"version":1`, 1)
+	older := version.ReplaceAllString(one, `"version":1`)
 	if _, err := wholeboard.Load([]byte(older)); !errors.Is(err, wholeboard.ErrFormat) {
 		t.Errorf("version 1 with a second reader's weights: got %v, want ErrFormat", err)
 	}
@@ -209,9 +210,11 @@ func FuzzLoad(f *testing.F) {
 	})
 }
 
-// withSure is a tiny head's file with "second_sure" set to v (JSON).
+// withSure is a tiny head's file of version 3 with "second_sure" set to
+// v (JSON).
 func withSure(data []byte, v string) []byte {
-	return []byte(strings.Replace(string(data), `"model":"sha256:a",`, `"model":"sha256:a","second_sure":`+v+",", 1))
+	return []byte(strings.NewReplacer(`"version":1`, `"version":3`, `"version":2`, `"version":3`,
+		`"model":"sha256:a",`, `"model":"sha256:a","second_sure":`+v+",").Replace(string(data)))
 }
 
 // TestSecondSure: a head trained with the second reader's reading of
@@ -226,6 +229,9 @@ func TestSecondSure(t *testing.T) {
 	emb := make([][]float32, 64)
 	for i := range probs {
 		p := float32(0.5 + 0.5*float64(i)/63) // squares 0 to 50 below 0.9
+		if i == 51 {
+			p = 0.9 // at the threshold: sure
+		}
 		probs[i][i%13] = p
 		probs[i][(i+1)%13] = 1 - p
 		emb[i] = []float32{1, float32(i)}
@@ -248,7 +254,7 @@ func TestSecondSure(t *testing.T) {
 		second[i][(i+5)%13] = 1
 	}
 	base := read(second)
-	for _, sq := range []int{3, 60} {
+	for _, sq := range []int{3, 51, 60} {
 		other := slices.Clone(second)
 		other[sq] = probs[sq]
 		if changed := read(other) != base; changed != want[sq] {
@@ -258,11 +264,19 @@ func TestSecondSure(t *testing.T) {
 	if all, err := wholeboard.Load(tinyHead(true, 0.5)); err != nil || all.SecondSquares(&probs) != [64]bool(slices.Repeat([]bool{true}, 64)) {
 		t.Errorf("a head without second_sure asks for some squares' second reading only (%v)", err)
 	}
+	if _, err := wholeboard.Load(withSure(tinyHead(true, 0.5), "1")); err != nil {
+		t.Errorf("second_sure 1: %v", err)
+	}
 	for name, data := range map[string][]byte{
-		"zero":            withSure(tinyHead(true, 0.5), "0"),
-		"above one":       withSure(tinyHead(true, 0.5), "1.5"),
-		"not a number":    withSure(tinyHead(true, 0.5), `"high"`),
-		"no second model": withSure(tinyHead(false, 0.5), "0.9"),
+		"zero":                 withSure(tinyHead(true, 0.5), "0"),
+		"zero as float32":      withSure(tinyHead(true, 0.5), "1e-50"),
+		"negative":             withSure(tinyHead(true, 0.5), "-0.5"),
+		"above one":            withSure(tinyHead(true, 0.5), "1.5"),
+		"null":                 withSure(tinyHead(true, 0.5), "null"),
+		"not a number":         withSure(tinyHead(true, 0.5), `"high"`),
+		"no second model":      withSure(tinyHead(false, 0.5), "0.9"),
+		"in version 2":         []byte(strings.Replace(string(withSure(tinyHead(true, 0.5), "0.9")), `"version":3`, `"version":2`, 1)),
+		"version 3 without it": []byte(strings.Replace(string(tinyHead(true, 0.5)), `"version":2`, `"version":3`, 1)),
 	} {
 		if _, err := wholeboard.Load(data); !errors.Is(err, wholeboard.ErrFormat) {
 			t.Errorf("second_sure %s: got %v, want ErrFormat", name, err)
@@ -270,15 +284,19 @@ func TestSecondSure(t *testing.T) {
 	}
 }
 
-// TestTinyHeads: FuzzLoad's seeds are heads, of one reader and of two.
+// TestTinyHeads: FuzzLoad's seeds are heads, of one reader and of two
+// (reading the second's every square or some).
 func TestTinyHeads(t *testing.T) {
-	for _, second := range []bool{false, true} {
-		h, err := wholeboard.Load(tinyHead(second, 0.5))
+	for _, c := range []struct {
+		data   []byte
+		second bool
+	}{{tinyHead(false, 0.5), false}, {tinyHead(true, 0.5), true}, {withSure(tinyHead(true, 0.5), "0.99"), true}} {
+		h, err := wholeboard.Load(c.data)
 		if err != nil {
-			t.Fatalf("second reader %v: %v", second, err)
+			t.Fatalf("second reader %v: %v", c.second, err)
 		}
-		if got := h.Second() != ""; got != second {
-			t.Errorf("second reader %v: Second() = %q", second, h.Second())
+		if got := h.Second() != ""; got != c.second {
+			t.Errorf("second reader %v: Second() = %q", c.second, h.Second())
 		}
 	}
 }
