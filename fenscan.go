@@ -1663,10 +1663,11 @@ func (s *Scanner) readScales(ctx context.Context, img gocv.Mat, pic *detect.Pict
 // 397 of 960 boards read so (a simulation of that order, the blend one of
 // ten readings), against 96.28% and 427 with the head weighed after the
 // mean (the head alone 96.24% and 420).
-// Session 59's head reads the second model's reading of every square too,
-// and still takes half the weight: session 58's head of that kind, at two
-// thirds against the rereads' mean, read 511 design boards against 507,
-// but small screens 270 against 273 and stress variants 1445 against 1448.
+// Session 59's head read the second model's reading of every square too
+// (session 60's, of the squares below 0.99), and still took half the
+// weight: session 58's head of that kind, at two thirds against the
+// rereads' mean, read 511 design boards against 507, but small screens
+// 270 against 273 and stress variants 1445 against 1448.
 func withHead(mean [classify.NumClasses]float64, whole classify.Probs) classify.Probs {
 	for k, v := range whole {
 		mean[k] += logProb(v)

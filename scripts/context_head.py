@@ -21,8 +21,8 @@ board's inputs and the head's output for the Go test. scripts/build_wholeboard.s
 (make whole-board) runs it as the shipped head was made.
 
 usage: /usr/bin/python3 scripts/context_head.py --train A.npz[,B.npz...] [--steps N] [--shuffle 0.7]
-           [--kingless 0.15] [--second-input models/digital2.onnx] [--heldout build/data/heldout.npz]
-           [--export models/wholeboard.bin]
+           [--kingless 0.15] [--second-input models/digital2.onnx [--second-sure 0.99]] [--seed N]
+           [--heldout build/data/heldout.npz] [--export models/wholeboard.bin]
 """
 import argparse
 import sys
@@ -246,8 +246,9 @@ def main():
         Z2raw = second_features(a.second_input, Xh, lp_cache_name(a.heldout, a.second_input))
         Z2h = stand_in(Zh, Z2raw, a.second_sure)
         Eh = torch.cat([Eh, Z2h], 2)
-        log("held-out: second model %.4f, both (geometric mean) %.4f" % ((Z2h.argmax(2) == Yh).float().mean(),
-                                                                         ((Zh + Z2h).argmax(2) == Yh).float().mean()))
+        log("held-out: second model %.4f%s, both (geometric mean) %.4f" % (
+            (Z2h.argmax(2) == Yh).float().mean(), "" if a.second_sure is None else " (the first's above --second-sure)",
+            ((Zh + Z2h).argmax(2) == Yh).float().mean()))
     base = (Zh.argmax(2) == Yh)
     log("held-out: %d boards, first model %.4f, boards right %d" % (len(yh), base.float().mean(), base.all(1).sum()))
 

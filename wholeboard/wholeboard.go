@@ -301,7 +301,7 @@ func (h *Head) Read(probs [64]classify.Probs, emb [][]float32, second []classify
 		// The network's input is the embedding, the second reader's
 		// log-probabilities, then the first's, as in training.
 		logp[i] = logInput(row[h.emb+(h.readers()-1)*classes:], probs[i])
-		if second != nil {
+		if h.second != "" {
 			p2 := second[i]
 			if h.sure(probs[i]) {
 				p2 = probs[i]
