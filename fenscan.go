@@ -1411,12 +1411,11 @@ const rereadDoubt = 0.9
 // are), and that reading is one of the doubtful squares' nine by it; a
 // doubtful square it did not read for the head it reads from r's outline
 // with the eight (so a plain one that the head makes doubtful gets the
-// network's reading there, not classify.PlainProbs). The
-// head of session 60 asks for the squares the first model reads below
-// 0.99 only, a quarter of the held-out crops' (the generated yardsticks
-// 3,068 and 3,078 boards entirely right for two seeds, against 3,056 and
-// 3,077 for heads that asked for all; BenchmarkScan/whole 56-69 -> 44-51
-// ms).
+// network's reading there, not classify.PlainProbs). The head of session
+// 60 asks for the squares the first model reads below 0.99 only, a
+// quarter of the held-out crops' (the generated yardsticks 3,068 and
+// 3,078 boards entirely right for two seeds, against 3,056 and 3,077 for
+// heads that asked for all; BenchmarkScan/whole 56-69 -> 44-51 ms).
 // A photo's squares still below rereadDoubt after the nine readings are
 // read from the same nine crops mirrored too (classify.Mirror; the photo
 // model was trained on mirrored crops as well, and errs on a crop and its

@@ -35,9 +35,9 @@
 // Version 1 files have no second reader (and no "second"), version 2 files
 // read the second's every square (and have no "second_sure"), version 3
 // files name the probability from which the first classifier's reading of
-// a square stands in for the second's ("second_sure"). A version 3 head is
-// thus refused by the fenscan of version 2, which would give it the
-// second classifier's every reading.
+// a square stands in for the second's ("second_sure"). A fenscan that
+// reads versions up to 2 thus refuses a version 3 head, where it would
+// give it the second classifier's every reading.
 package wholeboard
 
 import (
