@@ -10,7 +10,7 @@ import sys
 
 import numpy as np
 
-STYLES = ["screen", "book", "odd"]
+from classes import STYLES
 
 
 def blank(x, y):

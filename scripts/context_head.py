@@ -36,6 +36,7 @@ import torch.nn.functional as F
 sys.path.insert(0, "scripts")
 import render  # noqa: E402
 import train  # noqa: E402
+from classes import STYLES  # noqa: E402
 
 
 def log(*a):
@@ -289,7 +290,7 @@ def main():
         out = torch.cat([head(Zh[k:k + 256], Eh[k:k + 256]) for k in range(0, len(Zh), 256)])
     ok = out.argmax(2) == Yh
     log("final held-out %.4f (first model %.4f), boards %d (%d)" % (ok.float().mean(), base.float().mean(), ok.all(1).sum(), base.all(1).sum()))
-    for i, s in enumerate(["screen", "book", "odd"]):
+    for i, s in enumerate(STYLES):
         m = torch.from_numpy(sth == i)
         log("  style %-16s %.4f -> %.4f, boards %d -> %d of %d" % (s, base[m].float().mean(), ok[m].float().mean(),
                                                                base[m].all(1).sum(), ok[m].all(1).sum(), m.sum()))

@@ -9,9 +9,8 @@ import sys
 
 import numpy as np
 
+from classes import STYLES
 from crop_accuracy import predict
-
-STYLES = ["all", "screen", "book", "odd"]
 
 
 def main():
@@ -24,7 +23,7 @@ def main():
     yh, sth, ph = held["y"], held["st"], predict(model, held["x"])
     print("| style | designs trained on | held-out designs | pieces, trained on | pieces, held out |")
     print("|---|---|---|---|---|")
-    for k, name in enumerate(STYLES):
+    for k, name in enumerate(["all"] + STYLES):
         ms = np.ones(len(ys), bool) if k == 0 else sts == k - 1
         mh = np.ones(len(yh), bool) if k == 0 else sth == k - 1
         w = np.bincount(yh[mh], minlength=13) / mh.sum()

@@ -14,6 +14,7 @@ import cv2
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from fenprep import prep, jitter_corners, CLASSES  # noqa: E402
+from classes import STYLES  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PIECEDIR = os.path.join(ROOT, "build", "pieces")
@@ -1003,7 +1004,7 @@ def _work(args):
             X.append(crops[keep])
             Y.append(labels[keep])
             S.append(np.full(int(keep.sum()), si, np.int16))
-            ST.append(np.full(int(keep.sum()), {"screen": 0, "book": 1}.get(info["style"], 2), np.int8))
+            ST.append(np.full(int(keep.sum()), STYLES.index(info["style"].split("-")[0]), np.int8))
     return np.concatenate(X), np.concatenate(Y), np.concatenate(S), np.concatenate(ST)
 
 

@@ -12,6 +12,7 @@ import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from fenprep import CLASSES  # noqa: E402
+from classes import STYLES  # noqa: E402
 
 # Pooling right after the first layer keeps the cost near 7.5M multiply-adds
 # per crop (about 0.5 GMAC a board): a few ms on one core in OpenCV DNN.
@@ -508,7 +509,7 @@ def main():
                       errors=int((~ok[m]).sum()), n_pieces=int(mp.sum()),
                       acc_pieces=float(ok[mp].mean()) if mp.any() else None)
     styles = {}
-    for k, nm in enumerate(["screen", "book", "odd"]):
+    for k, nm in enumerate(STYLES):
         m = STh == k
         styles[nm] = dict(n=int(m.sum()), acc=float(ok[m].mean()) if m.any() else None)
     overall = float(ok.mean())
