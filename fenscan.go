@@ -142,7 +142,8 @@ type Options struct {
 	// pair is chosen together. With a Profile for the digital model, that
 	// model reads alone too.
 	SecondModel []byte
-	// OneModel reads flat boards with Model alone, without SecondModel.
+	// OneModel reads each board with one model: flat boards with Model
+	// alone, without SecondModel, and photos without SecondPhotoModel.
 	OneModel bool
 	// Squarewise reads a flat board's squares one at a time, without the
 	// whole-board head (package wholeboard), which corrects each square's
@@ -158,6 +159,13 @@ type Options struct {
 	// PhotoModel is an ONNX model to use instead of the embedded photo
 	// one; it reads crops taller than wide (see detect.Columns).
 	PhotoModel []byte
+	// SecondPhotoModel is a second photo model, trained otherwise, whose
+	// readings of a photo's squares still doubtful after the photo
+	// model's rereads are averaged with its (see readScales). None is
+	// embedded: session 61's candidate, a finer one, read held-out renders
+	// better but real photos from above worse (models/photo.md). With a
+	// Profile for the photo model, that model reads alone.
+	SecondPhotoModel []byte
 	// Kind says how boards are read; "" is Auto, which a Profile turns
 	// into its own kind.
 	Kind Kind
@@ -204,6 +212,9 @@ type Scanner struct {
 	photo  *classify.Classifier
 	glyphs *classify.Glyphs
 	second *classify.Classifier
+	// photo2 is the second photo model, if one is given, loaded on first
+	// use too.
+	photo2 *classify.Classifier
 	// head reads a flat board's squares together; nil when off.
 	head *wholeboard.Head
 }
@@ -282,6 +293,12 @@ func New(opts Options) (*Scanner, error) {
 			return nil, err
 		}
 	}
+	if opts.SecondPhotoModel != nil && !opts.OneModel {
+		if _, err := s.secondPhotoClassifier(); err != nil {
+			s.Close()
+			return nil, err
+		}
+	}
 	return s, nil
 }
 
@@ -295,6 +312,9 @@ func (s *Scanner) Close() error {
 	}
 	if s.second != nil {
 		s.second.Close()
+	}
+	if s.photo2 != nil {
+		s.photo2.Close()
 	}
 	return s.clf.Close()
 }
@@ -324,9 +344,58 @@ func (s *Scanner) photoClassifier() (*classify.Classifier, error) {
 	return c, nil
 }
 
+// secondPhotoModel returns the second photo model's bytes, or nil when
+// photos are read by one model.
+func (s *Scanner) secondPhotoModel() []byte {
+	if s.opts.OneModel || s.opts.Profile != nil && s.opts.Profile.Model != s.clf.ID() {
+		return nil // a profile of the photo model: measured on its readings alone
+	}
+	return s.opts.SecondPhotoModel
+}
+
+// secondPhotoClassifier returns the second photo model, loading it the
+// first time, or nil when photos are read by one model.
+func (s *Scanner) secondPhotoClassifier() (*classify.Classifier, error) {
+	model := s.secondPhotoModel()
+	if s.photo2 != nil || model == nil {
+		return s.photo2, nil
+	}
+	c, err := s.loadSecond(model, ErrSecondPhotoModel, func(crop image.Point) error {
+		if crop.Y <= crop.X {
+			return fmt.Errorf("takes %dx%d crops, want taller than wide", crop.X, crop.Y)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.photo2 = c
+	return c, nil
+}
+
+// loadSecond loads a second model, digital or photo, whose errors wrap
+// kind (ErrSecondModel or ErrSecondPhotoModel); check refuses the crops it
+// reads if they do not fit the first.
+func (s *Scanner) loadSecond(model []byte, kind error, check func(crop image.Point) error) (*classify.Classifier, error) {
+	c, err := classify.New(model, s.opts.Runtime)
+	if err == nil {
+		if err = check(c.Crop()); err != nil {
+			c.Close()
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", kind, err)
+	}
+	return c, nil
+}
+
 // ErrSecondModel is wrapped by the errors of a second model that cannot
-// be used (Options.SecondModel).
-var ErrSecondModel = errors.New("second model")
+// be used (Options.SecondModel), ErrSecondPhotoModel by those of a
+// second photo model (Options.SecondPhotoModel).
+var (
+	ErrSecondModel      = errors.New("second model")
+	ErrSecondPhotoModel = errors.New("second photo model")
+)
 
 // secondModel returns the second digital model's bytes, or nil when flat
 // boards are read by one model.
@@ -352,13 +421,14 @@ func (s *Scanner) secondClassifier() (*classify.Classifier, error) {
 	if s.second != nil || model == nil {
 		return s.second, nil
 	}
-	c, err := classify.New(model, s.opts.Runtime)
+	c, err := s.loadSecond(model, ErrSecondModel, func(crop image.Point) error {
+		if first := s.clf.Crop(); crop != first {
+			return fmt.Errorf("takes %dx%d crops, want %dx%d as the first", crop.X, crop.Y, first.X, first.Y)
+		}
+		return nil
+	})
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrSecondModel, err)
-	}
-	if c.Crop() != s.clf.Crop() {
-		c.Close()
-		return nil, fmt.Errorf("%w: takes %dx%d crops, want %dx%d as the first", ErrSecondModel, c.Crop().X, c.Crop().Y, s.clf.Crop().X, s.clf.Crop().Y)
+		return nil, err
 	}
 	s.second = c
 	return c, nil
@@ -1593,6 +1663,9 @@ func (s *Scanner) readScales(ctx context.Context, img gocv.Mat, pic *detect.Pict
 			if err := readMore(clf, more, &still); err != nil {
 				return r, err
 			}
+			if err := s.readPhotoSecond(pic, r.upright, outlines, &still, readMore); err != nil {
+				return r, err
+			}
 		}
 	}
 	if some {
@@ -1638,6 +1711,32 @@ func (s *Scanner) readScales(ctx context.Context, img gocv.Mat, pic *detect.Pict
 		}
 	}
 	return r, nil
+}
+
+// readPhotoSecond has the second photo model, if any, read the squares in
+// still from the nine outlines, cut at its own crop size with up as r's
+// reading had it, and in a mirror, and adds them in with readMore: 18
+// readings beside the photo model's 27, as the simulation on held-out
+// renders' crops that chose it weighed them (models/photo.md, session 61).
+func (s *Scanner) readPhotoSecond(pic *detect.Picture, upright bool, outlines [][4]detect.Point, still *[64]bool,
+	readMore func(*classify.Classifier, []*image.Gray, *[64]bool) error) error {
+	second, err := s.secondPhotoClassifier()
+	if err != nil || second == nil {
+		return err
+	}
+	boards := make([]*image.Gray, 0, 2*len(outlines))
+	for _, c := range outlines {
+		b, err := pic.Columns(c, second.Crop(), upright)
+		if err != nil {
+			return err
+		}
+		m, err := second.Mirror(b)
+		if err != nil {
+			return err
+		}
+		boards = append(boards, b, m)
+	}
+	return readMore(second, boards, still)
 }
 
 // withHead is a square's reading from the mean log-probabilities of its

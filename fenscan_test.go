@@ -217,7 +217,8 @@ func TestScanDoubtful(t *testing.T) {
 // own is read alone, as with OneModel, unless a second is given too; the
 // first model given as its own second reads as one model alone (each
 // square's mean counts every reading once); and a second model that cannot
-// be loaded is refused by New. (scid-kingdom's g5 pawn, read as a queen,
+// be loaded, or reads crops of another size than the first's, is refused
+// by New. (scid-kingdom's g5 pawn, read as a queen,
 // was read right by the pair until session 44's second model.) All read
 // square by square (Squarewise): since the whole-board head is weighed
 // after the rereads (session 56), it mends those squares itself, with one
@@ -270,8 +271,49 @@ func TestSecondModel(t *testing.T) {
 			}
 		}
 	}
-	if _, err := New(Options{SecondModel: []byte("not a model")}); !errors.Is(err, ErrSecondModel) {
-		t.Errorf("a broken second model gave %v, want ErrSecondModel", err)
+	for name, m := range map[string][]byte{"broken": []byte("not a model"), "photo": models.Photo} {
+		if _, err := New(Options{SecondModel: m}); !errors.Is(err, ErrSecondModel) {
+			t.Errorf("a %s second model gave %v, want ErrSecondModel", name, err)
+		}
+	}
+}
+
+// TestSecondPhotoModel: a second photo model given reads a photo's
+// doubtful squares too (the photo model given as its own second changes
+// their probabilities, as its readings are counted in), OneModel leaves it
+// unused, and one that cannot be loaded, or that reads crops no taller
+// than wide, is refused by New. render-00053 is a random placement seen
+// at a slant, with squares the photo model still doubts after its
+// rereads.
+func TestSecondPhotoModel(t *testing.T) {
+	const file = "testdata/photos/render-00053.jpg"
+	read := func(opts Options) *Board {
+		opts.Kind = Photo
+		boards, err := newScanner(t, opts).ScanFile(context.Background(), file)
+		if err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		return &boards[0]
+	}
+	alone := read(Options{})
+	pair := read(Options{SecondPhotoModel: models.Photo})
+	one := read(Options{SecondPhotoModel: models.Photo, OneModel: true})
+	changed := 0
+	for i, sq := range alone.Squares {
+		if math.Abs(pair.Squares[i].Prob-sq.Prob) > 1e-6 {
+			changed++
+		}
+		if one.Squares[i] != sq {
+			t.Errorf("%s with OneModel and a second photo model: %+v, want %+v as with none", sq.Name, one.Squares[i], sq)
+		}
+	}
+	if changed == 0 {
+		t.Errorf("%s: no square read otherwise with a second photo model; want its doubtful squares read by it too", file)
+	}
+	for name, m := range map[string][]byte{"broken": []byte("not a model"), "square crops": models.Digital} {
+		if _, err := New(Options{SecondPhotoModel: m}); !errors.Is(err, ErrSecondPhotoModel) {
+			t.Errorf("a %s second photo model gave %v, want ErrSecondPhotoModel", name, err)
+		}
 	}
 }
 

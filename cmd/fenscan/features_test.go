@@ -247,14 +247,17 @@ func TestVersion(t *testing.T) {
 	}
 }
 
-// TestSecondModelFile: a second model that cannot be loaded is refused
-// before any picture is read, in one line naming the file, even when the
-// picture (a screenshot read surely) would never have needed it.
+// TestSecondModelFile: a second model, digital or photo, that cannot be
+// loaded is refused before any picture is read, in one line naming the
+// file, even when the picture (a screenshot read surely) would never have
+// needed it.
 func TestSecondModelFile(t *testing.T) {
 	bad := filepath.Join(t.TempDir(), "second.onnx")
 	writeFile(t, bad, []byte("not a model"))
-	r := fenscanRun("scan", "--second-model", bad, cburnett)
-	if r.code == 0 || r.out != "" || strings.Count(r.err, "\n") != 1 || !strings.Contains(r.err, bad+": second model") {
-		t.Errorf("exit %d, out %q, err %q; want a failure and one line naming %s", r.code, r.out, r.err, bad)
+	for flag, cause := range map[string]string{"--second-model": ": second model", "--second-photo-model": ": second photo model"} {
+		r := fenscanRun("scan", flag, bad, cburnett)
+		if r.code == 0 || r.out != "" || strings.Count(r.err, "\n") != 1 || !strings.Contains(r.err, bad+cause) {
+			t.Errorf("%s: exit %d, out %q, err %q; want a failure and one line naming %s", flag, r.code, r.out, r.err, bad)
+		}
 	}
 }

@@ -170,6 +170,7 @@ the others' results are still printed), 2 on a usage error.`,
 type modelFlags struct {
 	modelPath   string
 	secondPath  string
+	photo2Path  string
 	oneModel    bool
 	wholePath   string
 	squarewise  bool
@@ -196,6 +197,8 @@ func (m *modelFlags) registerReading(cmd *cobra.Command) {
 	m.register(cmd)
 	cmd.Flags().StringVar(&m.secondPath, "second-model", "",
 		"ONNX model `FILE` whose readings of a flat board's doubtful squares are averaged with the digital model's (default: the embedded one, unless --model is given; the embedded whole-board head reads the embedded one's and is off with another)")
+	cmd.Flags().StringVar(&m.photo2Path, "second-photo-model", "",
+		"ONNX model `FILE` whose readings of a photo's doubtful squares are averaged with the photo model's (default: none)")
 	cmd.Flags().BoolVar(&m.oneModel, "one-model", false, "read flat boards with the digital model alone, without the second (nor the whole-board head, which reads both)")
 	cmd.Flags().StringVar(&m.wholePath, "whole-board", "",
 		"whole-board head `FILE` (scripts/context_head.py --export) to use instead of the embedded one; made for the digital models in use")
@@ -223,8 +226,10 @@ func (m *modelFlags) scanner(opts fenscan.Options) (*fenscan.Scanner, error) {
 		}
 		opts.Kind = fenscan.Kind(m.kind)
 	}
-	if m.secondPath != "" && m.oneModel {
-		return nil, usageError{fmt.Errorf("--one-model and --second-model cannot be used together")}
+	for _, second := range []struct{ flag, path string }{{"--second-model", m.secondPath}, {"--second-photo-model", m.photo2Path}} {
+		if second.path != "" && m.oneModel {
+			return nil, usageError{fmt.Errorf("--one-model and %s cannot be used together", second.flag)}
+		}
 	}
 	if m.wholePath != "" && m.squarewise {
 		return nil, usageError{fmt.Errorf("--squarewise and --whole-board cannot be used together")}
@@ -237,6 +242,7 @@ func (m *modelFlags) scanner(opts fenscan.Options) (*fenscan.Scanner, error) {
 		{"--second-model", m.secondPath, &opts.SecondModel},
 		{"--whole-board", m.wholePath, &opts.WholeBoard},
 		{"--photo-model", m.photoPath, &opts.PhotoModel},
+		{"--second-photo-model", m.photo2Path, &opts.SecondPhotoModel},
 	} {
 		if f.path == "" {
 			continue
@@ -274,6 +280,9 @@ func (m *modelFlags) scanner(opts fenscan.Options) (*fenscan.Scanner, error) {
 	s, err := fenscan.New(opts)
 	if err != nil && m.secondPath != "" && errors.Is(err, fenscan.ErrSecondModel) {
 		return nil, fmt.Errorf("%s: %w", m.secondPath, err)
+	}
+	if err != nil && m.photo2Path != "" && errors.Is(err, fenscan.ErrSecondPhotoModel) {
+		return nil, fmt.Errorf("%s: %w", m.photo2Path, err)
 	}
 	if err != nil && m.modelPath != "" {
 		return nil, fmt.Errorf("%s: %w", m.modelPath, err)

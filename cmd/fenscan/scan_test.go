@@ -563,6 +563,7 @@ func TestScanUsage(t *testing.T) {
 		{"scan", "--flip", "maybe", cburnett},
 		{"scan", "--kind", "drawing", cburnett},
 		{"scan", "--one-model", "--second-model", "second.onnx", cburnett},
+		{"scan", "--one-model", "--second-photo-model", "photo2.onnx", cburnett},
 		{"scan", "--squarewise", "--whole-board", "head.bin", cburnett},
 		{"scan", "--no-such-flag", cburnett},
 	} {
