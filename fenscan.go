@@ -161,10 +161,11 @@ type Options struct {
 	PhotoModel []byte
 	// SecondPhotoModel is a second photo model, trained otherwise, whose
 	// readings of a photo's squares still doubtful after the photo
-	// model's rereads are averaged with its (see readScales). None is
-	// embedded: session 61's candidate, a finer one, read held-out renders
-	// better but real photos from above worse (models/photo.md). With a
-	// Profile for the photo model, that model reads alone.
+	// model's nine readings are averaged with its (see readScales). None
+	// is embedded: session 61's candidate, a finer one, read held-out
+	// renders better but real photos from above worse (models/photo.md).
+	// With a Profile for the photo model, that model reads alone, and
+	// SecondPhotoModel is neither loaded nor checked.
 	SecondPhotoModel []byte
 	// Kind says how boards are read; "" is Auto, which a Profile turns
 	// into its own kind.
@@ -1495,7 +1496,8 @@ const rereadDoubt = 0.9
 // outlines' crops cut the other way up (detect.Columns): the samryan
 // photos 4 -> 5 of 5 and their versions 33 -> 36 of 40, the games
 // renders 92 -> 96 of 120, the held-out renders' random mix 39 -> 37 of
-// 60, for about a tenth more.
+// 60, for about a tenth more. Those squares are read by a second photo
+// model too where one is given (Options.SecondPhotoModel, readPhotoSecond).
 // The choices made on r's own score (photo or flat, which turn, which way
 // up) stand.
 func (s *Scanner) readScales(ctx context.Context, img gocv.Mat, pic *detect.Picture, r reading) (reading, error) {

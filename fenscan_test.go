@@ -22,6 +22,7 @@ import (
 	"github.com/fenscan/fenscan/detect"
 	"github.com/fenscan/fenscan/internal/testfiles"
 	"github.com/fenscan/fenscan/models"
+	"github.com/fenscan/fenscan/profile"
 	"github.com/fenscan/fenscan/wholeboard"
 	"gocv.io/x/gocv"
 	"golang.org/x/image/bmp"
@@ -280,36 +281,51 @@ func TestSecondModel(t *testing.T) {
 
 // TestSecondPhotoModel: a second photo model given reads a photo's
 // doubtful squares too (the photo model given as its own second changes
-// their probabilities, as its readings are counted in), OneModel leaves it
-// unused, and one that cannot be loaded, or that reads crops no taller
-// than wide, is refused by New. render-00053 is a random placement seen
-// at a slant, with squares the photo model still doubts after its
-// rereads.
+// their probabilities, as its readings are counted in, and only theirs),
+// OneModel and a profile of the photo model leave it unused (a profile of
+// the digital model does not), and one that cannot be loaded, or that
+// reads crops no taller than wide, is refused by New. render-00053 is a
+// random placement seen at a slant, with squares the photo model still
+// doubts after its nine readings.
 func TestSecondPhotoModel(t *testing.T) {
 	const file = "testdata/photos/render-00053.jpg"
-	read := func(opts Options) *Board {
+	photoProfile := &profile.Profile{Format: profile.Format, Version: profile.Version, Model: classify.ModelID(models.Photo)}
+	digitalProfile := &profile.Profile{Format: profile.Format, Version: profile.Version, Model: classify.ModelID(models.Digital)}
+	read := func(opts Options, second bool) *Board {
+		t.Helper()
 		opts.Kind = Photo
-		boards, err := newScanner(t, opts).ScanFile(context.Background(), file)
+		s := newScanner(t, opts)
+		boards, err := s.ScanFile(context.Background(), file)
 		if err != nil {
 			t.Fatalf("%s: %v", file, err)
 		}
+		if (s.photo2 != nil) != second {
+			t.Errorf("options %+v: second photo model loaded %v, want %v", opts, s.photo2 != nil, second)
+		}
 		return &boards[0]
 	}
-	alone := read(Options{})
-	pair := read(Options{SecondPhotoModel: models.Photo})
-	one := read(Options{SecondPhotoModel: models.Photo, OneModel: true})
-	changed := 0
-	for i, sq := range alone.Squares {
-		if math.Abs(pair.Squares[i].Prob-sq.Prob) > 1e-6 {
-			changed++
+	same := func(name string, got, want *Board) int {
+		t.Helper()
+		changed := 0
+		for i, sq := range want.Squares {
+			if math.Abs(got.Squares[i].Prob-sq.Prob) > 1e-6 || got.Squares[i].Piece != sq.Piece {
+				changed++
+				if name != "" {
+					t.Errorf("%s: %s read %+v, want %+v", name, sq.Name, got.Squares[i], sq)
+				}
+			}
 		}
-		if one.Squares[i] != sq {
-			t.Errorf("%s with OneModel and a second photo model: %+v, want %+v as with none", sq.Name, one.Squares[i], sq)
-		}
+		return changed
 	}
-	if changed == 0 {
-		t.Errorf("%s: no square read otherwise with a second photo model; want its doubtful squares read by it too", file)
+	alone := read(Options{}, false)
+	pair := read(Options{SecondPhotoModel: models.Photo}, true)
+	if changed := same("", pair, alone); changed == 0 || changed == 64 {
+		t.Errorf("%s: %d squares read otherwise with a second photo model; want its doubtful squares only", file, changed)
 	}
+	same("OneModel", read(Options{SecondPhotoModel: models.Photo, OneModel: true}, false), alone)
+	same("a profile of the photo model", read(Options{SecondPhotoModel: models.Photo, Profile: photoProfile}, false),
+		read(Options{Profile: photoProfile}, false))
+	same("a profile of the digital model", read(Options{SecondPhotoModel: models.Photo, Profile: digitalProfile}, true), pair)
 	for name, m := range map[string][]byte{"broken": []byte("not a model"), "square crops": models.Digital} {
 		if _, err := New(Options{SecondPhotoModel: m}); !errors.Is(err, ErrSecondPhotoModel) {
 			t.Errorf("a %s second photo model gave %v, want ErrSecondPhotoModel", name, err)

@@ -198,8 +198,8 @@ func (m *modelFlags) registerReading(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&m.secondPath, "second-model", "",
 		"ONNX model `FILE` whose readings of a flat board's doubtful squares are averaged with the digital model's (default: the embedded one, unless --model is given; the embedded whole-board head reads the embedded one's and is off with another)")
 	cmd.Flags().StringVar(&m.photo2Path, "second-photo-model", "",
-		"ONNX model `FILE` whose readings of a photo's doubtful squares are averaged with the photo model's (default: none)")
-	cmd.Flags().BoolVar(&m.oneModel, "one-model", false, "read flat boards with the digital model alone, without the second (nor the whole-board head, which reads both)")
+		"ONNX model `FILE`, reading crops taller than wide, whose readings of a photo's doubtful squares are averaged with the photo model's (default: none; unused with a --profile of the photo model)")
+	cmd.Flags().BoolVar(&m.oneModel, "one-model", false, "read flat boards with the digital model alone, without the second (nor the whole-board head, which reads both), and photos without a second photo model")
 	cmd.Flags().StringVar(&m.wholePath, "whole-board", "",
 		"whole-board head `FILE` (scripts/context_head.py --export) to use instead of the embedded one; made for the digital models in use")
 	cmd.Flags().BoolVar(&m.squarewise, "squarewise", false,
