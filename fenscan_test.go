@@ -579,6 +579,70 @@ func TestPaleBoardsApart(t *testing.T) {
 	}
 }
 
+// TestBoardCutByEdge reads boards cropped through their edge squares, a
+// file or rank half cut off (or 40%), as a hurried crop leaves them.
+// e4-white's cut on the right and pale-tight-shapes' at the bottom were
+// "no chessboard found" until a picture without a board was read again
+// drawn out by its edges (Scan); the other two were found before too. Each is read right, its corners within
+// 2% of its side of where the whole picture has them, those of the cut
+// side outside the picture.
+func TestBoardCutByEdge(t *testing.T) {
+	s := newScanner(t, Options{})
+	for _, c := range []struct {
+		file  string
+		side  int // the side cut: 0 top, 1 right, 2 bottom, 3 left
+		share float64
+		want  string
+	}{
+		{"standard/e4-white.png", 1, 0.5, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"},
+		{"standard/nf3-white.png", 3, 0.5, "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R"},
+		{"standard/foolsmate-white.png", 0, 0.5, "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR"},
+		{"screens/pale-tight-shapes.png", 2, 0.4, "3k2n1/Qp3r1B/3P4/pPP1pN1p/1P2q1b1/PR1pPp1r/1Rpb2nP/5B1K"},
+	} {
+		img := decodeFile(t, "testdata/"+c.file)
+		whole, err := s.Scan(context.Background(), img)
+		if err != nil {
+			t.Fatalf("%s: %v", c.file, err)
+		}
+		b := whole[0].Corners // top-left, top-right, bottom-right, bottom-left
+		cut := c.share * (b[1].X - b[0].X) / 8
+		r := image.Rect(0, 0, img.Cols(), img.Rows())
+		switch c.side {
+		case 0:
+			r.Min.Y = int(b[0].Y + cut)
+		case 1:
+			r.Max.X = int(b[1].X - cut)
+		case 2:
+			r.Max.Y = int(b[3].Y - cut)
+		case 3:
+			r.Min.X = int(b[0].X + cut)
+		}
+		region := img.Region(r)
+		cropped := region.Clone()
+		region.Close()
+		img.Close()
+		boards, err := s.Scan(context.Background(), cropped)
+		cropped.Close()
+		if err != nil {
+			t.Errorf("%s cut %.0f%% of a square on side %d: %v", c.file, 100*c.share, c.side, err)
+			continue
+		}
+		if got := boards[0].Placement(); got != c.want {
+			t.Errorf("%s cut on side %d: read %s, want %s", c.file, c.side, got, c.want)
+		}
+		// The cut side's corners are those of the side's edge: its
+		// first, and the next clockwise.
+		for i, p := range boards[0].Corners {
+			in := image.Pt(int(math.Round(p.X)), int(math.Round(p.Y))).In(image.Rect(0, 0, r.Dx(), r.Dy()))
+			cutSide := i == c.side || i == (c.side+1)%4
+			near := math.Hypot(p.X+float64(r.Min.X)-b[i].X, p.Y+float64(r.Min.Y)-b[i].Y) < 0.02*(b[1].X-b[0].X)
+			if cutSide && in || !near {
+				t.Errorf("%s cut on side %d: corner %d at %v, want it where the whole picture has it, %v, and outside this one if cut: %v", c.file, c.side, i, p, b[i], cutSide)
+			}
+		}
+	}
+}
+
 // BenchmarkPage300dpi reads a book page with four diagrams scanned at
 // 300 dpi (an A4 page of 2480x3508 pixels, made by enlarging a generated
 // 150 dpi page), decoding excluded.

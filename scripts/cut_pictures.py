@@ -1,0 +1,60 @@
+#!/usr/bin/python3
+"""Pictures cropped through their board's edge squares, as a hurried crop or a board
+scrolled partly off the screen leaves them: for each picture, one side (at random) is
+cropped from the board's edge inwards by a share of a square drawn between LO and HI.
+The board's corners are taken from `fenscan scan --json` of the same pictures (its
+first board), so only pictures whose board fenscan finds whole are cut.
+  ./fenscan scan --json PICTURES... > SCAN.jsonl
+  /usr/bin/python3 scripts/cut_pictures.py LABELS.csv SCAN.jsonl OUT LO HI
+  ./fenscan eval OUT/labels.csv
+The draws are fixed (seed 7) and follow SCAN.jsonl's order."""
+import csv
+import json
+import os
+import sys
+
+import cv2
+import numpy as np
+
+
+def main():
+    if len(sys.argv) != 6:
+        sys.exit(__doc__)
+    labels, scan, out, lo, hi = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4]), float(sys.argv[5])
+    base = os.path.dirname(os.path.abspath(labels))
+    rows = {os.path.normpath(os.path.join(base, r["image"])): r for r in csv.DictReader(open(labels))}
+    rng = np.random.default_rng(7)
+    os.makedirs(out, exist_ok=True)
+    with open(os.path.join(out, "labels.csv"), "w", newline="") as fo:
+        w = csv.writer(fo)
+        w.writerow(["image", "fen_placement", "kind", "notes"])
+        seen = set()
+        for line in open(scan):
+            j = json.loads(line)
+            path = os.path.normpath(os.path.abspath(j["image"]))
+            if "corners" not in j or path in seen or path not in rows:
+                continue
+            seen.add(path)
+            img = cv2.imread(path, cv2.IMREAD_COLOR)
+            c = np.float32(j["corners"])
+            x0, y0 = c[:, 0].min(), c[:, 1].min()
+            x1, y1 = c[:, 0].max(), c[:, 1].max()
+            side, share = int(rng.integers(4)), rng.uniform(lo, hi)
+            cut = share * (x1 - x0) / 8
+            top, bottom, left, right = 0, img.shape[0], 0, img.shape[1]
+            if side == 0:
+                top = int(y0 + cut)
+            elif side == 1:
+                right = int(x1 - cut)
+            elif side == 2:
+                bottom = int(y1 - cut)
+            else:
+                left = int(x0 + cut)
+            name = os.path.splitext(os.path.basename(path))[0] + ".png"
+            cv2.imwrite(os.path.join(out, name), img[top:bottom, left:right])
+            w.writerow([name, rows[path]["fen_placement"], rows[path]["kind"],
+                        "%s cut by %.2f of a square" % (["top", "right", "bottom", "left"][side], share)])
+
+
+if __name__ == "__main__":
+    main()
