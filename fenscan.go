@@ -466,7 +466,8 @@ type Board struct {
 	// FEN is the full FEN record, from White's side.
 	FEN string
 	// Corners of the board in the picture: top-left, top-right,
-	// bottom-right, bottom-left as the picture shows them.
+	// bottom-right, bottom-left as the picture shows them. A board cut by
+	// the picture's edge has those of its cut side outside the picture.
 	Corners [4]detect.Point
 	// Confidence is the probability that every square is read right (the
 	// product of the squares' probabilities).
@@ -608,11 +609,11 @@ func (s *Scanner) ScanPDFPages(ctx context.Context, path, pages string, each Pag
 }
 
 // Scan reads every board in a decoded BGR picture. A board cut by the
-// picture's edge, through its edge squares, has its corners outside the
-// picture.
+// picture's edge, through its edge squares, has the corners of its cut
+// side outside the picture.
 func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 	boards, err := s.scan(ctx, img)
-	if !errors.Is(err, ErrNoBoard) || ctx.Err() != nil {
+	if !errors.Is(err, ErrNoBoard) || ctx.Err() != nil || !s.drawOut(img) {
 		return boards, err
 	}
 	// A board cropped through its edge squares, by a hurried crop or
@@ -622,15 +623,19 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 	// screenshots cut so on one side (scripts/cut_pictures.py): by 30-40%
 	// of a square, 15 -> 23 found and 10 -> 17 entirely right; by 40-50%,
 	// 9 -> 23 and 2 -> 12; by 50-60%, 10 -> 23 and 2 -> 8 (by 5-30%, all
-	// 23 before and after). Only a picture without a board is read again:
-	// one framed a rank inward, onto what lies beside the board, is not.
+	// 23 before and after). Only a picture without a board (or whose
+	// outlines were all given up) is read again: one framed a rank
+	// inward, onto what lies beside the board, is not.
 	p := max(img.Cols(), img.Rows()) / edgePad
 	padded := gocv.NewMat()
 	defer padded.Close()
 	gocv.CopyMakeBorder(img, &padded, p, p, p, p, gocv.BorderReplicate, color.RGBA{})
 	more, err2 := s.scan(ctx, padded)
-	if err2 != nil {
+	switch {
+	case errors.Is(err2, ErrNoBoard):
 		return nil, err // the first picture's cause: as the user gave it
+	case err2 != nil:
+		return nil, err2
 	}
 	for i := range more {
 		for j := range more[i].Corners {
@@ -645,6 +650,18 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 // Scan draws out its edges when it finds no board in it: more than half a
 // square of a board that fills the picture.
 const edgePad = 12
+
+// drawOutPixels is the largest picture, in pixels, that Scan reads again
+// drawn out: a 4K screenshot (8.3 MP), not a phone photo (12 MP), whose
+// search for a board's lines is slow and whose board is rarely cut.
+const drawOutPixels = 9_000_000
+
+// drawOut says whether Scan reads img again drawn out when it finds no
+// board in it: not photos (Options.Kind Photo) nor pictures larger than
+// drawOutPixels.
+func (s *Scanner) drawOut(img gocv.Mat) bool {
+	return s.opts.Kind != Photo && img.Cols()*img.Rows() <= drawOutPixels
+}
 
 // scan reads every board in a decoded BGR picture.
 func (s *Scanner) scan(ctx context.Context, img gocv.Mat) ([]Board, error) {

@@ -3,7 +3,10 @@
 scrolled partly off the screen leaves them: for each picture, one side (at random) is
 cropped from the board's edge inwards by a share of a square drawn between LO and HI.
 The board's corners are taken from `fenscan scan --json` of the same pictures (its
-first board), so only pictures whose board fenscan finds whole are cut.
+first board), so only pictures whose board fenscan finds whole are cut; run it from
+the folder fenscan ran in, so that the paths it printed lead to the pictures. Pictures
+OpenCV cannot read (HEIC, AVIF) are left out; each is written as a PNG named by its
+row.
   ./fenscan scan --json PICTURES... > SCAN.jsonl
   /usr/bin/python3 scripts/cut_pictures.py LABELS.csv SCAN.jsonl OUT LO HI
   ./fenscan eval OUT/labels.csv
@@ -36,11 +39,13 @@ def main():
                 continue
             seen.add(path)
             img = cv2.imread(path, cv2.IMREAD_COLOR)
+            if img is None:
+                continue
             c = np.float32(j["corners"])
             x0, y0 = c[:, 0].min(), c[:, 1].min()
             x1, y1 = c[:, 0].max(), c[:, 1].max()
             side, share = int(rng.integers(4)), rng.uniform(lo, hi)
-            cut = share * (x1 - x0) / 8
+            cut = share * ((x1 - x0) if side % 2 else (y1 - y0)) / 8
             top, bottom, left, right = 0, img.shape[0], 0, img.shape[1]
             if side == 0:
                 top = int(y0 + cut)
@@ -50,9 +55,9 @@ def main():
                 bottom = int(y1 - cut)
             else:
                 left = int(x0 + cut)
-            name = os.path.splitext(os.path.basename(path))[0] + ".png"
+            name = "%03d-%s.png" % (len(seen), os.path.splitext(os.path.basename(path))[0])
             cv2.imwrite(os.path.join(out, name), img[top:bottom, left:right])
-            w.writerow([name, rows[path]["fen_placement"], rows[path]["kind"],
+            w.writerow([name, rows[path]["fen_placement"], rows[path].get("kind", ""),
                         "%s cut by %.2f of a square" % (["top", "right", "bottom", "left"][side], share)])
 
 
