@@ -585,7 +585,7 @@ func (s *Scanner) ScanPDFPages(ctx context.Context, path, pages string, each Pag
 		}
 		// Most pages hold no board, and a page's edge cuts none: they
 		// are not read again drawn out (Scan).
-		boards, err := s.scan(ctx, m)
+		boards, err := s.scan(ctx, m, false)
 		dropped := DroppedOutlines(err)
 		if errors.Is(err, ErrNoBoard) {
 			err = nil
@@ -612,7 +612,7 @@ func (s *Scanner) ScanPDFPages(ctx context.Context, path, pages string, each Pag
 // picture's edge, through its edge squares, has the corners of its cut
 // side outside the picture.
 func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
-	boards, err := s.scan(ctx, img)
+	boards, err := s.scan(ctx, img, true)
 	if !errors.Is(err, ErrNoBoard) || ctx.Err() != nil || !s.drawOut(img) {
 		return boards, err
 	}
@@ -624,13 +624,13 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 	// of a square, 15 -> 23 found and 10 -> 17 entirely right; by 40-50%,
 	// 9 -> 23 and 2 -> 12; by 50-60%, 10 -> 23 and 2 -> 8 (by 5-30%, all
 	// 23 before and after). Only a picture without a board (or whose
-	// outlines were all given up) is read again: one framed a rank
-	// inward, onto what lies beside the board, is not.
+	// outlines were all given up) is read again so: a board framed a
+	// line inward, onto what lies beside it, is read again from the cut
+	// line beyond (uncut).
 	p := max(img.Cols(), img.Rows()) / edgePad
-	padded := gocv.NewMat()
+	padded := drawnOut(img, p)
 	defer padded.Close()
-	gocv.CopyMakeBorder(img, &padded, p, p, p, p, gocv.BorderReplicate, color.RGBA{})
-	more, err2 := s.scan(ctx, padded)
+	more, err2 := s.scan(ctx, padded, false)
 	switch {
 	case errors.Is(err2, ErrNoBoard):
 		return nil, err // the first picture's cause: as the user gave it
@@ -638,12 +638,25 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 		return nil, err2
 	}
 	for i := range more {
-		for j := range more[i].Corners {
-			more[i].Corners[j].X -= float64(p)
-			more[i].Corners[j].Y -= float64(p)
-		}
+		shift(&more[i].Corners, -p)
 	}
 	return more, nil
+}
+
+// drawnOut returns img drawn out by p pixels on each side, its edge
+// pixels repeated.
+func drawnOut(img gocv.Mat, p int) gocv.Mat {
+	padded := gocv.NewMat()
+	gocv.CopyMakeBorder(img, &padded, p, p, p, p, gocv.BorderReplicate, color.RGBA{})
+	return padded
+}
+
+// shift moves the corners c by d pixels right and down.
+func shift(c *[4]detect.Point, d int) {
+	for i := range c {
+		c[i].X += float64(d)
+		c[i].Y += float64(d)
+	}
 }
 
 // edgePad is the share of a picture's longer side (1/edgePad) by which
@@ -663,8 +676,10 @@ func (s *Scanner) drawOut(img gocv.Mat) bool {
 	return s.opts.Kind != Photo && img.Cols()*img.Rows() <= drawOutPixels
 }
 
-// scan reads every board in a decoded BGR picture.
-func (s *Scanner) scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
+// scan reads every board in a decoded BGR picture; with uncut, a flat
+// board cut by the picture's edge and framed a line inward is read again
+// from its line beyond (uncut).
+func (s *Scanner) scan(ctx context.Context, img gocv.Mat, uncut bool) ([]Board, error) {
 	found, err := s.find(img)
 	if err != nil {
 		if errors.Is(err, detect.ErrNoBoard) {
@@ -708,53 +723,15 @@ func (s *Scanner) scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 		if r, err = s.readScales(ctx, img, pic, r); err != nil {
 			return nil, err
 		}
-		r = plainInside(r, s.clf.Crop())
-		probs := r.probs
-		if s.opts.Profile != nil && s.opts.Profile.Model == r.model {
-			probs = adjust(s.opts.Profile, probs, r.embedding)
-		}
-		// A flat board in colour says what grey crops cannot: pieces
-		// drawn in two hues (gold and silver, say) are told apart by them
-		// (package tint), and the last-move highlight tells the side to
-		// move. Both are read at a size where each square still has clean
-		// corners, in the same turn of the board as the squares were
-		// read. A photo's light tints pieces and squares too unevenly.
-		var colour *image.RGBA
-		if r.kind == Digital {
-			if c, err := detect.WarpColor(img, r.corners, 128); err == nil {
-				colour = c
-			}
-		}
-		var tinted []tint.Change
-		if colour != nil {
-			probs, tinted = tint.Sides(colour, probs)
-		}
-		var changed []consistency.Change
-		if s.opts.Consistency {
-			probs, changed = consistency.Refine(probs, r.embedding)
-		}
-		in := assembleInput(probs, r.kind)
-		if r.kind == Photo {
-			in.TopLeft = topLeft(img, r)
-		}
-		if colour != nil {
-			in.Highlight = marks.Highlights(colour)
-		}
-		pos, err := s.assemble(ctx, img, r, in)
+		b, err := s.board(ctx, img, f, r, len(boards))
 		if err != nil {
 			return nil, err
 		}
-		switch {
-		case f.FromPieces:
-			pos.Warnings = append(pos.Warnings, piecesWarning)
-		case f.Bare:
-			pos.Warnings = append(pos.Warnings, bareWarning)
+		if uncut && r.kind == Digital {
+			if b, err = s.uncut(ctx, img, pic, f, r, b); err != nil {
+				return nil, err
+			}
 		}
-		b := newBoard(len(boards), r.corners, pos)
-		b.Warped, b.Rotation, b.Kind, b.Grid = r.warped, r.rotation, r.kind, r.grid
-		b.Consistency = consistencyChanges(changed, pos.Orientation)
-		b.Colours = tintChanges(tinted, pos.Orientation)
-		b.Embedding = r.embedding
 		boards = append(boards, b)
 	}
 	if len(boards) == 0 && len(dropped) > 0 {
@@ -764,6 +741,60 @@ func (s *Scanner) scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 		return nil, ErrNoBoard
 	}
 	return boards, nil
+}
+
+// board reads the squares' readings r of the board f, found in img, into
+// a Board numbered index: a profile, the colours, consistency and the
+// assembler have their say.
+func (s *Scanner) board(ctx context.Context, img gocv.Mat, f detect.Board, r reading, index int) (Board, error) {
+	r = plainInside(r, s.clf.Crop())
+	probs := r.probs
+	if s.opts.Profile != nil && s.opts.Profile.Model == r.model {
+		probs = adjust(s.opts.Profile, probs, r.embedding)
+	}
+	// A flat board in colour says what grey crops cannot: pieces
+	// drawn in two hues (gold and silver, say) are told apart by them
+	// (package tint), and the last-move highlight tells the side to
+	// move. Both are read at a size where each square still has clean
+	// corners, in the same turn of the board as the squares were
+	// read. A photo's light tints pieces and squares too unevenly.
+	var colour *image.RGBA
+	if r.kind == Digital {
+		if c, err := detect.WarpColor(img, r.corners, 128); err == nil {
+			colour = c
+		}
+	}
+	var tinted []tint.Change
+	if colour != nil {
+		probs, tinted = tint.Sides(colour, probs)
+	}
+	var changed []consistency.Change
+	if s.opts.Consistency {
+		probs, changed = consistency.Refine(probs, r.embedding)
+	}
+	in := assembleInput(probs, r.kind)
+	if r.kind == Photo {
+		in.TopLeft = topLeft(img, r)
+	}
+	if colour != nil {
+		in.Highlight = marks.Highlights(colour)
+	}
+	pos, err := s.assemble(ctx, img, r, in)
+	if err != nil {
+		return Board{}, err
+	}
+	switch {
+	case f.FromPieces:
+		pos.Warnings = append(pos.Warnings, piecesWarning)
+	case f.Bare:
+		pos.Warnings = append(pos.Warnings, bareWarning)
+	}
+	b := newBoard(index, r.corners, pos)
+	b.Warped, b.Rotation, b.Kind, b.Grid = r.warped, r.rotation, r.kind, r.grid
+	b.Consistency = consistencyChanges(changed, pos.Orientation)
+	b.Colours = tintChanges(tinted, pos.Orientation)
+	b.Embedding = r.embedding
+	return b, nil
 }
 
 // shadeGap is how much darker, in grey levels, one colour of a photo's
@@ -1118,6 +1149,56 @@ func (s *Scanner) squareOff(ctx context.Context, img gocv.Mat, r reading) (readi
 	return best, nil
 }
 
+// uncut returns b, the flat board f read as r, or, where the picture's
+// edge cuts a line of squares beyond r's outline that continues its
+// checker while the line at the other edge does not (detect.Picture.
+// CutEdge), its reading from the outline moved a line outward, over the
+// picture drawn out by its edge pixels as Scan draws out a picture without
+// a board: a board cropped through its edge squares that the lattice
+// framed a line inward, onto the margin or panel beside it. The moved
+// reading is kept unless it is illegal where b is legal. It is kept even
+// when less likely: the line it gives up reads surely empty, being
+// margin, and the cut line it takes in reads from part squares and smear,
+// so the likelihood favours the wrong frame; the pixels tell.
+func (s *Scanner) uncut(ctx context.Context, img gocv.Mat, pic *detect.Picture, f detect.Board, r reading, b Board) (Board, error) {
+	side, ok := pic.CutEdge(r.corners)
+	if !ok {
+		return b, nil
+	}
+	m := squareOffMoves[side]
+	// A square and a little more: the moved outline's cut line lies
+	// outside the picture by less than a square.
+	p := int(math.Ceil(detect.LongestSide(r.corners)/8)) + 2
+	padded := drawnOut(img, p)
+	defer padded.Close()
+	c := moved(r.corners, m.outlineMove)
+	shift(&c, p)
+	n, err := s.readTurned(ctx, padded, c, 0)
+	if err != nil {
+		return b, ctx.Err()
+	}
+	n.rotation = r.rotation
+	ppic := detect.NewPicture(padded)
+	defer ppic.Close()
+	if n, err = s.readScales(ctx, padded, ppic, n); err != nil {
+		return b, err
+	}
+	nb, err := s.board(ctx, padded, f, n, b.Index)
+	if err != nil {
+		return b, err
+	}
+	shift(&nb.Corners, -p)
+	keep := nb.Position.Legal || !b.Position.Legal
+	if s.opts.Trace != nil {
+		fmt.Fprintf(s.opts.Trace, "board %v cut beyond edge %d: moved to %v, legal %v (was %v), kept %v\n",
+			r.corners, side, nb.Corners, nb.Position.Legal, b.Position.Legal, keep)
+	}
+	if keep {
+		return nb, nil
+	}
+	return b, nil
+}
+
 // legal reports whether the assembler makes r's squares a legal position,
 // and how likely that position is (likelihood).
 func (s *Scanner) legal(r reading) (bool, float64) {
@@ -1157,9 +1238,12 @@ type squareOffMove struct {
 	col   bool
 }
 
+// squareOffMoves are the moves towards each side of an outline.
 var squareOffMoves = [...]squareOffMove{
-	{outlineMove{1, 0, -1.0 / 8}, 7, false}, {outlineMove{1, 0, 1.0 / 8}, 0, false},
-	{outlineMove{1, -1.0 / 8, 0}, 7, true}, {outlineMove{1, 1.0 / 8, 0}, 0, true},
+	detect.Top:    {outlineMove{1, 0, -1.0 / 8}, 7, false},
+	detect.Right:  {outlineMove{1, 1.0 / 8, 0}, 0, true},
+	detect.Bottom: {outlineMove{1, 0, 1.0 / 8}, 0, false},
+	detect.Left:   {outlineMove{1, -1.0 / 8, 0}, 7, true},
 }
 
 // lineSquares returns the squares of line k of a board: row k, or column

@@ -588,17 +588,25 @@ func TestPaleBoardsApart(t *testing.T) {
 // side outside the picture.
 func TestBoardCutByEdge(t *testing.T) {
 	s := newScanner(t, Options{})
+	const (
+		found  = iota // read right as it is
+		none          // no board found but drawn out
+		inward        // framed a line inward but from the line beyond
+	)
 	for _, c := range []struct {
-		file    string
-		side    int // the side cut: 0 top, 1 right, 2 bottom, 3 left
-		share   float64
-		drawOut bool // found only drawn out
-		want    string
+		file  string
+		side  int // the side cut: 0 top, 1 right, 2 bottom, 3 left
+		share float64
+		first int // how the first reading (scan) fares
+		want  string
 	}{
-		{"standard/e4-white.png", 1, 0.5, true, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"},
-		{"standard/nf3-white.png", 3, 0.5, false, "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R"},
-		{"standard/foolsmate-white.png", 0, 0.5, false, "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR"},
-		{"screens/pale-tight-shapes.png", 2, 0.4, true, "3k2n1/Qp3r1B/3P4/pPP1pN1p/1P2q1b1/PR1pPp1r/1Rpb2nP/5B1K"},
+		{"standard/e4-white.png", 1, 0.5, none, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"},
+		{"standard/nf3-white.png", 3, 0.5, found, "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R"},
+		{"standard/foolsmate-white.png", 0, 0.5, found, "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR"},
+		{"screens/pale-tight-shapes.png", 2, 0.4, none, "3k2n1/Qp3r1B/3P4/pPP1pN1p/1P2q1b1/PR1pPp1r/1Rpb2nP/5B1K"},
+		{"browser-cburnett.png", 3, 0.4, inward, "r1bq1rk1/pp2bppp/2nppn2/8/3NP3/2N1BP2/PPPQ2PP/2KR1B1R"},
+		{"rhosgfx-phone.png", 0, 0.4, inward, "3r3k/3R1R1N/pnp5/1p1p2bN/B1P1p3/pP4PB/PpK2PP1/3Q2n1"},
+		{"screens/phone-bars.png", 2, 0.4, inward, "8/Q4Kp1/p2rrnPp/4RP1B/2P1q3/1b1PRp2/2p1Pnpk/8"},
 	} {
 		img := decodeFile(t, "testdata/"+c.file)
 		whole, err := s.Scan(context.Background(), img)
@@ -622,8 +630,14 @@ func TestBoardCutByEdge(t *testing.T) {
 		cropped := region.Clone()
 		region.Close()
 		img.Close()
-		if _, err := s.scan(context.Background(), cropped); errors.Is(err, ErrNoBoard) != c.drawOut {
-			t.Errorf("%s cut on side %d, as it is: %v; want no board %v", c.file, c.side, err, c.drawOut)
+		first, err := s.scan(context.Background(), cropped, false)
+		switch {
+		case c.first == none && !errors.Is(err, ErrNoBoard):
+			t.Errorf("%s cut on side %d, as it is: %v; want no board", c.file, c.side, err)
+		case c.first != none && err != nil:
+			t.Errorf("%s cut on side %d, as it is: %v", c.file, c.side, err)
+		case c.first != none && (first[0].Placement() == c.want) != (c.first == found):
+			t.Errorf("%s cut on side %d, as it is: read %s, want it right %v", c.file, c.side, first[0].Placement(), c.first == found)
 		}
 		boards, err := s.Scan(context.Background(), cropped)
 		cropped.Close()

@@ -1,0 +1,136 @@
+package detect
+
+import "math"
+
+const (
+	// cutCells is how many samples a side of each cell of a line gets.
+	cutCells = 8
+	// cutMinCover and cutMaxCover bound the share of the line beyond an
+	// outline that a cut may leave in the picture: less is too thin a
+	// sliver to tell its shades, and a whole line is no cut.
+	cutMinCover, cutMaxCover = 0.2, 0.97
+	// cutMinChecker is how far apart, in grey levels, the light and dark
+	// squares of the board's edge line must be for its checker to tell.
+	cutMinChecker = 10
+	// cutShare is how strongly the line beyond must keep the board's
+	// checker, as a share of the edge line's. The real screenshots and
+	// diagrams cut through an edge line (scripts/cut_pictures.py) that
+	// the lattice framed a line inward keep it at 1.0 to 1.34, their
+	// cells spread by 0.27 of it at most (cutSpread); of the 1,991 real
+	// pictures, generated screens and design boards read, none passes.
+	cutShare = 0.6
+	// cutFar is how weakly the line at the other edge, which the outline
+	// gives up, must keep the board's checker: what lies beside a board
+	// does not.
+	cutFar = 0.5
+	// cutSpread is how far, as a share of the edge line's checker, the
+	// cells of the line beyond may stray from two shades.
+	cutSpread = 0.5
+)
+
+// CutEdge reports the edge of the board q beyond which the picture's edge
+// cuts a line of squares that continues q's checker: a board cropped
+// through its edge squares, that the lattice framed a line inward, onto
+// what lies beside it. The line beyond, where it lies in the picture (more
+// than cutMinCover of it and less than cutMaxCover), must alternate light
+// and dark in step with q's edge line, squares of the same shade meeting
+// across the edge: frames, margins and printed coordinates are even.
+func (p *Picture) CutEdge(q [4]Point) (Edge, bool) {
+	w, h := p.img.Cols(), p.img.Rows()
+	// The picture's grey levels, made only once a line beyond the board
+	// lies partly in it: most boards have none.
+	var pix []uint8
+	hm, ok := homography([4]Point{{0, 0}, {8, 0}, {8, 8}, {0, 8}}, q)
+	if !ok {
+		return 0, false
+	}
+	// grey samples the cell (col, row) of the board's lattice, rows and
+	// columns -1 and 8 lying beyond it, and returns the mean of its rim's
+	// samples in the picture (NaN before pix is read) and the share of
+	// its samples in the picture.
+	grey := func(col, row int) (float64, float64) {
+		var v []float64
+		in := 0
+		for i := range cutCells {
+			for j := range cutCells {
+				pt := apply(hm, Point{float64(col) + (float64(i)+0.5)/cutCells, float64(row) + (float64(j)+0.5)/cutCells})
+				x, y := int(math.Floor(pt.X)), int(math.Floor(pt.Y))
+				if x < 0 || y < 0 || x >= w || y >= h {
+					continue
+				}
+				in++
+				// Pieces stand in a square's middle: its shade shows at
+				// its rim.
+				if pix != nil && (i == 0 || j == 0 || i == cutCells-1 || j == cutCells-1) {
+					v = append(v, float64(pix[y*w+x]))
+				}
+			}
+		}
+		cover := float64(in) / (cutCells * cutCells)
+		if len(v) < cutCells {
+			return math.NaN(), cover
+		}
+		sum := 0.0
+		for _, g := range v {
+			sum += g
+		}
+		return sum / float64(len(v)), cover
+	}
+	// line returns the checker of the line of squares beyond edge e, or
+	// its edge line (beyond false), as the mean grey of its cells signed
+	// by their squares' shade (column plus row odd or even), and the share
+	// of its cells in the picture.
+	line := func(e Edge, beyond bool) (checker, spread, cover float64) {
+		var g, sign []float64
+		for i := range 8 {
+			sq := e.Square(i)
+			row, col := sq/8, sq%8
+			if beyond {
+				d := [4][2]int{Top: {0, -1}, Right: {1, 0}, Bottom: {0, 1}, Left: {-1, 0}}[e]
+				col, row = col+d[0], row+d[1]
+			}
+			v, c := grey(col, row)
+			cover += c / 8
+			if !math.IsNaN(v) {
+				g = append(g, v)
+				sign = append(sign, float64(1-2*((row+col)&1)))
+			}
+		}
+		if len(g) < 6 {
+			return 0, 0, cover
+		}
+		var mean float64
+		for i := range g {
+			mean += g[i] / float64(len(g))
+			checker += sign[i] * g[i] / float64(len(g))
+		}
+		for i := range g {
+			d := g[i] - mean - sign[i]*checker
+			spread += d * d / float64(len(g))
+		}
+		return checker, math.Sqrt(spread), cover
+	}
+	best, bestShare := Edge(0), 0.0
+	for e := Top; e <= Left; e++ {
+		if _, _, cover := line(e, true); cover <= cutMinCover || cover >= cutMaxCover {
+			continue
+		}
+		if pix == nil {
+			src, _ := p.source(1)
+			var err error
+			if pix, err = src.DataPtrUint8(); err != nil || len(pix) < w*h {
+				return 0, false
+			}
+		}
+		beyond, spread, _ := line(e, true)
+		edge, _, _ := line(e, false)
+		far, _, _ := line((e+2)%4, false)
+		if math.Abs(edge) < cutMinChecker {
+			continue
+		}
+		if share := beyond / edge; share >= cutShare && spread < cutSpread*math.Abs(edge) && far/edge < cutFar && share > bestShare {
+			best, bestShare = e, share
+		}
+	}
+	return best, bestShare > 0
+}

@@ -1,0 +1,82 @@
+package detect
+
+import (
+	"image"
+	"testing"
+
+	"gocv.io/x/gocv"
+)
+
+// TestCutEdge cuts testdata screenshots through an edge line of their
+// board, by 40% of a square, which the lattice then frames a line inward,
+// onto the panel or bar beside the board: CutEdge must name the cut edge.
+// The whole pictures, a board cut by a picture's edge framed right, and a
+// tight crop with coordinates beside the board must name none.
+func TestCutEdge(t *testing.T) {
+	for _, c := range []struct {
+		file  string
+		cut   Edge
+		whole bool // not cut: no edge to name
+	}{
+		{file: "browser-cburnett.png", cut: Left},
+		{file: "rhosgfx-phone.png", cut: Top},
+		{file: "screens/phone-bars.png", cut: Bottom},
+		{file: "browser-cburnett.png", whole: true},
+		{file: "small-cburnett-coords.png", whole: true},
+		{file: "screens/pale-tight-shapes.png", whole: true},
+	} {
+		img := gocv.IMRead("../testdata/"+c.file, gocv.IMReadColor)
+		if img.Empty() {
+			t.Fatalf("%s: cannot read", c.file)
+		}
+		found, err := Find(img, Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", c.file, err)
+		}
+		q := found[0].Corners
+		if !c.whole {
+			r := image.Rect(0, 0, img.Cols(), img.Rows())
+			cut := 0.4 * (q[1].X - q[0].X) / 8
+			switch c.cut {
+			case Top:
+				r.Min.Y = int(q[0].Y + cut)
+			case Bottom:
+				r.Max.Y = int(q[3].Y - cut)
+			case Left:
+				r.Min.X = int(q[0].X + cut)
+			case Right:
+				r.Max.X = int(q[1].X - cut)
+			}
+			region := img.Region(r)
+			cropped := region.Clone()
+			region.Close()
+			img.Close()
+			img = cropped
+			// The outline framed right, its cut line half outside the
+			// picture: nothing beyond it lies in the picture.
+			var framed [4]Point
+			for i, p := range q {
+				framed[i] = Point{p.X - float64(r.Min.X), p.Y - float64(r.Min.Y)}
+			}
+			pic := NewPicture(img)
+			if e, ok := pic.CutEdge(framed); ok {
+				t.Errorf("%s cut on edge %d, framed right: cut edge %d", c.file, c.cut, e)
+			}
+			pic.Close()
+			if found, err = Find(img, Options{}); err != nil {
+				t.Fatalf("%s cut on edge %d: %v", c.file, c.cut, err)
+			}
+			q = found[0].Corners
+		}
+		pic := NewPicture(img)
+		e, ok := pic.CutEdge(q)
+		switch {
+		case c.whole && ok:
+			t.Errorf("%s, whole: cut edge %d", c.file, e)
+		case !c.whole && (!ok || e != c.cut):
+			t.Errorf("%s cut on edge %d, framed at %v: cut edge %d, %v", c.file, c.cut, q, e, ok)
+		}
+		pic.Close()
+		img.Close()
+	}
+}
