@@ -585,7 +585,7 @@ func (s *Scanner) ScanPDFPages(ctx context.Context, path, pages string, each Pag
 		}
 		// Most pages hold no board, and a page's edge cuts none: they
 		// are not read again drawn out (Scan).
-		boards, err := s.scan(ctx, m, false)
+		boards, err := s.scan(ctx, m, m, false)
 		dropped := DroppedOutlines(err)
 		if errors.Is(err, ErrNoBoard) {
 			err = nil
@@ -612,25 +612,27 @@ func (s *Scanner) ScanPDFPages(ctx context.Context, path, pages string, each Pag
 // picture's edge, through its edge squares, has the corners of its cut
 // side outside the picture.
 func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
-	boards, err := s.scan(ctx, img, true)
+	boards, err := s.scan(ctx, img, img, true)
 	if !errors.Is(err, ErrNoBoard) || ctx.Err() != nil || !s.drawOut(img) {
 		return boards, err
 	}
 	// A board cropped through its edge squares, by a hurried crop or
 	// scrolled partly off the screen, lacks its lattice's last line. Drawn
-	// out by its edge pixels, the picture gives the cut squares their
-	// missing part, smeared, and the lattice its line. The 23 real
+	// out by its edge pixels, the picture gives the lattice its line; its
+	// squares are read from the picture drawn out by its mirror image,
+	// which gives a piece cut near its middle its other half. The 23 real
 	// screenshots cut so on one side (scripts/cut_pictures.py): by 30-40%
-	// of a square, 15 -> 23 found and 10 -> 17 entirely right; by 40-50%,
-	// 9 -> 23 and 2 -> 12; by 50-60%, 10 -> 23 and 2 -> 8 (by 5-30%, all
-	// 23 before and after). Only a picture without a board (or whose
-	// outlines were all given up) is read again so: a board framed a
-	// line inward, onto what lies beside it, is read again from the cut
-	// line beyond (uncut).
+	// of a square, 15 -> 23 found; by 40-50%, 9 -> 23; by 50-60%, 10 -> 23
+	// (by 5-30%, all 23 before and after); entirely right, see uncut.
+	// Only a picture without a board (or whose outlines were all given up)
+	// is read again so: a board framed a line inward, onto what lies
+	// beside it, is read again from the cut line beyond (uncut).
 	p := max(img.Cols(), img.Rows()) / edgePad
-	padded := drawnOut(img, p)
+	padded := drawnOut(img, p, gocv.BorderReplicate)
 	defer padded.Close()
-	more, err2 := s.scan(ctx, padded, false)
+	mirrored := drawnOut(img, p, gocv.BorderReflect)
+	defer mirrored.Close()
+	more, err2 := s.scan(ctx, mirrored, padded, false)
 	switch {
 	case errors.Is(err2, ErrNoBoard):
 		return nil, err // the first picture's cause: as the user gave it
@@ -643,11 +645,11 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 	return more, nil
 }
 
-// drawnOut returns img drawn out by p pixels on each side, its edge
-// pixels repeated.
-func drawnOut(img gocv.Mat, p int) gocv.Mat {
+// drawnOut returns img drawn out by p pixels on each side as border
+// says: its edge pixels repeated (gocv.BorderReplicate), or mirrored.
+func drawnOut(img gocv.Mat, p int, border gocv.BorderType) gocv.Mat {
 	padded := gocv.NewMat()
-	gocv.CopyMakeBorder(img, &padded, p, p, p, p, gocv.BorderReplicate, color.RGBA{})
+	gocv.CopyMakeBorder(img, &padded, p, p, p, p, border, color.RGBA{})
 	return padded
 }
 
@@ -676,11 +678,12 @@ func (s *Scanner) drawOut(img gocv.Mat) bool {
 	return s.opts.Kind != Photo && img.Cols()*img.Rows() <= drawOutPixels
 }
 
-// scan reads every board in a decoded BGR picture; with uncut, a flat
-// board cut by the picture's edge and framed a line inward is read again
-// from its line beyond (uncut).
-func (s *Scanner) scan(ctx context.Context, img gocv.Mat, uncut bool) ([]Board, error) {
-	found, err := s.find(img)
+// scan reads every board in a decoded BGR picture, found in lines: img
+// itself, or img drawn out otherwise (Scan). With uncut, a flat board cut
+// by the picture's edge and framed a line inward is read again from its
+// line beyond (uncut).
+func (s *Scanner) scan(ctx context.Context, img, lines gocv.Mat, uncut bool) ([]Board, error) {
+	found, err := s.find(lines)
 	if err != nil {
 		if errors.Is(err, detect.ErrNoBoard) {
 			return nil, ErrNoBoard
@@ -1153,13 +1156,17 @@ func (s *Scanner) squareOff(ctx context.Context, img gocv.Mat, r reading) (readi
 // edge cuts a line of squares beyond r's outline that continues its
 // checker while the line at the other edge does not (detect.Picture.
 // CutEdge), its reading from the outline moved a line outward, over the
-// picture drawn out by its edge pixels as Scan draws out a picture without
-// a board: a board cropped through its edge squares that the lattice
-// framed a line inward, onto the margin or panel beside it. The moved
-// reading is kept unless it is illegal where b is legal. It is kept even
-// when less likely: the line it gives up reads surely empty, being
-// margin, and the cut line it takes in reads from part squares and smear,
-// so the likelihood favours the wrong frame; the pixels tell.
+// picture drawn out by its mirror image as Scan reads a picture without a
+// board: a board cropped through its edge squares that the lattice framed
+// a line inward, onto the margin or panel beside it. The moved reading is
+// kept unless it is illegal where b is legal. It is kept even when less
+// likely: the line it gives up reads surely empty, being margin, and the
+// cut line it takes in reads from part squares, so the likelihood
+// favours the wrong frame; the pixels tell. With Scan's reading of
+// pictures without a board, the 23 real screenshots cut on one side
+// (scripts/cut_pictures.py) read entirely right by 30-40% of a square
+// 17 -> 19, 40-50% 12 -> 18, 50-60% 8 -> 15; the 89 real diagrams 30-40%
+// 80 -> 84, 40-50% 67 -> 74.
 func (s *Scanner) uncut(ctx context.Context, img gocv.Mat, pic *detect.Picture, f detect.Board, r reading, b Board) (Board, error) {
 	side, ok := pic.CutEdge(r.corners)
 	if !ok {
@@ -1169,23 +1176,14 @@ func (s *Scanner) uncut(ctx context.Context, img gocv.Mat, pic *detect.Picture, 
 	// A square and a little more: the moved outline's cut line lies
 	// outside the picture by less than a square.
 	p := int(math.Ceil(detect.LongestSide(r.corners)/8)) + 2
-	padded := drawnOut(img, p)
+	padded := drawnOut(img, p, gocv.BorderReflect)
 	defer padded.Close()
 	c := moved(r.corners, m.outlineMove)
 	shift(&c, p)
-	n, err := s.readTurned(ctx, padded, c, 0)
+	nb, err := s.readAt(ctx, padded, f, c, r.rotation, b.Index)
 	if err != nil {
+		// A second try that fails leaves the first reading standing.
 		return b, ctx.Err()
-	}
-	n.rotation = r.rotation
-	ppic := detect.NewPicture(padded)
-	defer ppic.Close()
-	if n, err = s.readScales(ctx, padded, ppic, n); err != nil {
-		return b, err
-	}
-	nb, err := s.board(ctx, padded, f, n, b.Index)
-	if err != nil {
-		return b, err
 	}
 	shift(&nb.Corners, -p)
 	keep := nb.Position.Legal || !b.Position.Legal
@@ -1197,6 +1195,23 @@ func (s *Scanner) uncut(ctx context.Context, img gocv.Mat, pic *detect.Picture, 
 		return nb, nil
 	}
 	return b, nil
+}
+
+// readAt reads the board f of img from the outline c, already turned
+// as the board was read (by rotation degrees), into a Board numbered
+// index.
+func (s *Scanner) readAt(ctx context.Context, img gocv.Mat, f detect.Board, c [4]detect.Point, rotation, index int) (Board, error) {
+	r, err := s.readTurned(ctx, img, c, 0)
+	if err != nil {
+		return Board{}, err
+	}
+	r.rotation = rotation
+	pic := detect.NewPicture(img)
+	defer pic.Close()
+	if r, err = s.readScales(ctx, img, pic, r); err != nil {
+		return Board{}, err
+	}
+	return s.board(ctx, img, f, r, index)
 }
 
 // legal reports whether the assembler makes r's squares a legal position,

@@ -583,9 +583,12 @@ func TestPaleBoardsApart(t *testing.T) {
 // file or rank half cut off (or 40%), as a hurried crop leaves them.
 // e4-white's cut on the right and pale-tight-shapes' at the bottom are
 // "no chessboard found" as they are (scan), and read once drawn out by
-// their edges (Scan); the other two are found as they are. Each is read right, its corners within
-// 2% of its side of where the whole picture has them, those of the cut
-// side outside the picture.
+// their edges (Scan); two are found and read right as they are; and the
+// three screenshots with a panel, bar or margin beside the board are
+// framed a line inward, onto it, as they are, and read right from the cut
+// line beyond (uncut). Each is read right, its corners within 2% of its
+// side of where the whole picture has them, those of the cut side outside
+// the picture.
 func TestBoardCutByEdge(t *testing.T) {
 	s := newScanner(t, Options{})
 	const (
@@ -630,7 +633,7 @@ func TestBoardCutByEdge(t *testing.T) {
 		cropped := region.Clone()
 		region.Close()
 		img.Close()
-		first, err := s.scan(context.Background(), cropped, false)
+		first, err := s.scan(context.Background(), cropped, cropped, false)
 		switch {
 		case c.first == none && !errors.Is(err, ErrNoBoard):
 			t.Errorf("%s cut on side %d, as it is: %v; want no board", c.file, c.side, err)

@@ -15,9 +15,9 @@ const (
 	// cutShare is how strongly the line beyond must keep the board's
 	// checker, as a share of the edge line's. The real screenshots and
 	// diagrams cut through an edge line (scripts/cut_pictures.py) that
-	// the lattice framed a line inward keep it at 1.0 to 1.34, their
-	// cells spread by 0.27 of it at most (cutSpread); of the 1,991 real
-	// pictures, generated screens and design boards read, none passes.
+	// the lattice framed a line inward keep all of it, or more, their
+	// cells close to two shades (cutSpread); of the 1,991 real pictures,
+	// generated screens and design boards read, none passes.
 	cutShare = 0.6
 	// cutFar is how weakly the line at the other edge, which the outline
 	// gives up, must keep the board's checker: what lies beside a board
@@ -33,8 +33,11 @@ const (
 // through its edge squares, that the lattice framed a line inward, onto
 // what lies beside it. The line beyond, where it lies in the picture (more
 // than cutMinCover of it and less than cutMaxCover), must alternate light
-// and dark in step with q's edge line, squares of the same shade meeting
-// across the edge: frames, margins and printed coordinates are even.
+// and dark as the board's squares would there, each cell the other shade
+// of the edge square beside it (cutShare), its cells close to two shades
+// (cutSpread): frames, margins and printed coordinates are even. And the
+// line at the other edge, which the moved outline would give up, must not
+// keep the checker (cutFar): q then framed what lies beside the board.
 func (p *Picture) CutEdge(q [4]Point) (Edge, bool) {
 	w, h := p.img.Cols(), p.img.Rows()
 	// The picture's grey levels, made only once a line beyond the board
@@ -77,11 +80,15 @@ func (p *Picture) CutEdge(q [4]Point) (Edge, bool) {
 		return sum / float64(len(v)), cover
 	}
 	// line returns the checker of the line of squares beyond edge e, or
-	// its edge line (beyond false), as the mean grey of its cells signed
-	// by their squares' shade (column plus row odd or even), and the share
-	// of its cells in the picture.
-	line := func(e Edge, beyond bool) (checker, spread, cover float64) {
-		var g, sign []float64
+	// of its edge line (beyond false): half the difference of the mean
+	// greys of its cells of one shade (column plus row even) and of the
+	// other; how far its cells stray from their shade's mean; the share of
+	// its cells in the picture; and whether both shades have cells to
+	// tell (six cells at least).
+	line := func(e Edge, beyond bool) (checker, spread, cover float64, ok bool) {
+		var sum, n [2]float64
+		var g []float64
+		var shade []int
 		for i := range 8 {
 			sq := e.Square(i)
 			row, col := sq/8, sq%8
@@ -92,27 +99,26 @@ func (p *Picture) CutEdge(q [4]Point) (Edge, bool) {
 			v, c := grey(col, row)
 			cover += c / 8
 			if !math.IsNaN(v) {
+				k := (row + col) & 1
+				sum[k] += v
+				n[k]++
 				g = append(g, v)
-				sign = append(sign, float64(1-2*((row+col)&1)))
+				shade = append(shade, k)
 			}
 		}
-		if len(g) < 6 {
-			return 0, 0, cover
+		if len(g) < 6 || n[0] == 0 || n[1] == 0 {
+			return 0, 0, cover, false
 		}
-		var mean float64
-		for i := range g {
-			mean += g[i] / float64(len(g))
-			checker += sign[i] * g[i] / float64(len(g))
-		}
-		for i := range g {
-			d := g[i] - mean - sign[i]*checker
+		mean := [2]float64{sum[0] / n[0], sum[1] / n[1]}
+		for i, v := range g {
+			d := v - mean[shade[i]]
 			spread += d * d / float64(len(g))
 		}
-		return checker, math.Sqrt(spread), cover
+		return (mean[0] - mean[1]) / 2, math.Sqrt(spread), cover, true
 	}
 	best, bestShare := Edge(0), 0.0
 	for e := Top; e <= Left; e++ {
-		if _, _, cover := line(e, true); cover <= cutMinCover || cover >= cutMaxCover {
+		if _, _, cover, _ := line(e, true); cover <= cutMinCover || cover >= cutMaxCover {
 			continue
 		}
 		if pix == nil {
@@ -122,11 +128,19 @@ func (p *Picture) CutEdge(q [4]Point) (Edge, bool) {
 				return 0, false
 			}
 		}
-		beyond, spread, _ := line(e, true)
-		edge, _, _ := line(e, false)
-		far, _, _ := line((e+2)%4, false)
-		if math.Abs(edge) < cutMinChecker {
+		beyond, spread, _, ok1 := line(e, true)
+		edge, _, _, ok2 := line(e, false)
+		far, _, farCover, ok3 := line((e+2)%4, false)
+		if !ok1 || !ok2 || math.Abs(edge) < cutMinChecker {
 			continue
+		}
+		// A far line mostly outside the picture keeps nothing seen; one
+		// in it whose shades cannot be told keeps the board's say.
+		switch {
+		case !ok3 && farCover >= 0.5:
+			continue
+		case !ok3:
+			far = 0
 		}
 		if share := beyond / edge; share >= cutShare && spread < cutSpread*math.Abs(edge) && far/edge < cutFar && share > bestShare {
 			best, bestShare = e, share

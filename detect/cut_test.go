@@ -2,6 +2,7 @@ package detect
 
 import (
 	"image"
+	"image/color"
 	"testing"
 
 	"gocv.io/x/gocv"
@@ -75,6 +76,57 @@ func TestCutEdge(t *testing.T) {
 			t.Errorf("%s, whole: cut edge %d", c.file, e)
 		case !c.whole && (!ok || e != c.cut):
 			t.Errorf("%s cut on edge %d, framed at %v: cut edge %d, %v", c.file, c.cut, q, e, ok)
+		}
+		pic.Close()
+		img.Close()
+	}
+}
+
+// TestCutEdgeGuards draws a board of 40-pixel squares whose right edge
+// line the picture's edge cuts in half, framed a file inward (the outline
+// from x=0 to 320 over a picture 340 wide): with a blank panel on the
+// outline's left file the cut edge is the right one; with the board's
+// checker there instead the outline gave up a line of the board, and with
+// the cut line's shades scattered it is no board's line.
+func TestCutEdgeGuards(t *testing.T) {
+	const sq, light, dark = 40, 220, 90
+	for _, c := range []struct {
+		name    string
+		panel   bool // a blank panel on the outline's left file
+		scatter bool // the cut line's cells strayed from two shades
+		want    bool
+	}{
+		{"panel", true, false, true},
+		{"board on both sides", false, false, false},
+		{"scattered", true, true, false},
+	} {
+		g := image.NewGray(image.Rect(0, 0, 340, 8*sq))
+		for y := 0; y < g.Rect.Dy(); y++ {
+			for x := 0; x < g.Rect.Dx(); x++ {
+				row, col := y/sq, x/sq
+				v := uint8(light)
+				if (row+col)&1 == 1 {
+					v = dark
+				}
+				switch {
+				case c.panel && col == 0:
+					v = 255
+				case c.scatter && col == 8:
+					// Light cells 255 and 150, dark 40 and 140, by turns:
+					// their means still a checker, their spread too wide.
+					v = [4]uint8{255, 40, 150, 140}[row%4]
+				}
+				g.SetGray(x, y, color.Gray{Y: v})
+			}
+		}
+		img, err := gocv.ImageGrayToMatGray(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pic := NewPicture(img)
+		e, ok := pic.CutEdge([4]Point{{0, 0}, {8 * sq, 0}, {8 * sq, 8 * sq}, {0, 8 * sq}})
+		if ok != c.want || ok && e != Right {
+			t.Errorf("%s: cut edge %d, %v; want right, %v", c.name, e, ok, c.want)
 		}
 		pic.Close()
 		img.Close()
