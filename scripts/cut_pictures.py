@@ -6,9 +6,10 @@ The board's corners are taken from `fenscan scan --json` of the same pictures (i
 first board), so only pictures whose board fenscan finds whole are cut; run it from
 the folder fenscan ran in, so that the paths it printed lead to the pictures. Pictures
 OpenCV cannot read (HEIC, AVIF) are left out; each is written as a PNG named by its
-row.
+row. With --corner, the next side clockwise is cropped by the same share too, as a
+crop through a corner of the board leaves it.
   ./fenscan scan --json PICTURES... > SCAN.jsonl
-  /usr/bin/python3 scripts/cut_pictures.py LABELS.csv SCAN.jsonl OUT LO HI
+  /usr/bin/python3 scripts/cut_pictures.py LABELS.csv SCAN.jsonl OUT LO HI [--corner]
   ./fenscan eval OUT/labels.csv
 The draws are fixed (seed 7) and follow SCAN.jsonl's order."""
 import csv
@@ -21,7 +22,8 @@ import numpy as np
 
 
 def main():
-    if len(sys.argv) != 6:
+    corner = sys.argv[6:] == ["--corner"]
+    if len(sys.argv) != 6 and not corner:
         sys.exit(__doc__)
     labels, scan, out, lo, hi = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4]), float(sys.argv[5])
     base = os.path.dirname(os.path.abspath(labels))
@@ -45,20 +47,22 @@ def main():
             x0, y0 = c[:, 0].min(), c[:, 1].min()
             x1, y1 = c[:, 0].max(), c[:, 1].max()
             side, share = int(rng.integers(4)), rng.uniform(lo, hi)
-            cut = share * ((x1 - x0) if side % 2 else (y1 - y0)) / 8
+            sides = [side, (side + 1) % 4] if corner else [side]
             top, bottom, left, right = 0, img.shape[0], 0, img.shape[1]
-            if side == 0:
-                top = int(y0 + cut)
-            elif side == 1:
-                right = int(x1 - cut)
-            elif side == 2:
-                bottom = int(y1 - cut)
-            else:
-                left = int(x0 + cut)
+            for s in sides:
+                cut = share * ((x1 - x0) if s % 2 else (y1 - y0)) / 8
+                if s == 0:
+                    top = int(y0 + cut)
+                elif s == 1:
+                    right = int(x1 - cut)
+                elif s == 2:
+                    bottom = int(y1 - cut)
+                else:
+                    left = int(x0 + cut)
             name = "%03d-%s.png" % (len(seen), os.path.splitext(os.path.basename(path))[0])
             cv2.imwrite(os.path.join(out, name), img[top:bottom, left:right])
             w.writerow([name, rows[path]["fen_placement"], rows[path].get("kind", ""),
-                        "%s cut by %.2f of a square" % (["top", "right", "bottom", "left"][side], share)])
+                        "%s cut by %.2f of a square" % (" and ".join(["top", "right", "bottom", "left"][s] for s in sides), share)])
 
 
 if __name__ == "__main__":
