@@ -678,10 +678,11 @@ func (s *Scanner) drawOut(img gocv.Mat) bool {
 	return s.opts.Kind != Photo && img.Cols()*img.Rows() <= drawOutPixels
 }
 
-// scan reads every board in a decoded BGR picture, found in lines: img
-// itself, or img drawn out otherwise (Scan). With uncut, a flat board cut
-// by the picture's edge and framed a line inward is read again from its
-// line beyond (uncut).
+// scan reads every board in a decoded BGR picture, its lines searched
+// for in lines: img itself, or img drawn out otherwise (Scan), of the same
+// size, whose outlines and grids are read from img. With uncut, a flat
+// board cut by the picture's edge and framed a line inward is read again
+// from its line beyond (uncut).
 func (s *Scanner) scan(ctx context.Context, img, lines gocv.Mat, uncut bool) ([]Board, error) {
 	found, err := s.find(lines)
 	if err != nil {
@@ -709,7 +710,7 @@ func (s *Scanner) scan(ctx context.Context, img, lines gocv.Mat, uncut bool) ([]
 			// A frame with nothing like squares inside is never a photo's.
 			r, err = s.read(ctx, img, f.Corners)
 		} else {
-			r, err = s.readKind(ctx, img, pic, f)
+			r, err = s.readKind(ctx, img, lines, pic, f)
 		}
 		if err != nil {
 			return nil, err
@@ -1098,21 +1099,22 @@ func (s *Scanner) photoBoard(img gocv.Mat, f detect.Board) detect.Board {
 	return f
 }
 
-// readKind reads the board f as Options.Kind says.
-func (s *Scanner) readKind(ctx context.Context, img gocv.Mat, pic *detect.Picture, f detect.Board) (reading, error) {
+// readKind reads the board f as Options.Kind says, the lines of its grid
+// or refit searched for in lines (see scan).
+func (s *Scanner) readKind(ctx context.Context, img, lines gocv.Mat, pic *detect.Picture, f detect.Board) (reading, error) {
 	if s.opts.Kind == Photo {
-		return s.readPhoto(ctx, pic, s.photoBoard(img, f))
+		return s.readPhoto(ctx, pic, s.photoBoard(lines, f))
 	}
 	r, err := s.read(ctx, img, f.Corners)
 	if err != nil {
 		return r, err
 	}
 	if s.opts.Kind != Digital && (r.score < photoSure || detect.Skew(f.Corners) > photoSkew) {
-		if p, ok := s.asPhoto(ctx, img, pic, f, r); ok {
+		if p, ok := s.asPhoto(ctx, lines, pic, f, r); ok {
 			return p, nil
 		}
 	}
-	if r, err = s.refitted(ctx, img, f, r); err != nil {
+	if r, err = s.refitted(ctx, img, lines, f, r); err != nil {
 		return r, err
 	}
 	return s.squareOff(ctx, img, r)
@@ -1183,6 +1185,9 @@ func (s *Scanner) uncut(ctx context.Context, img gocv.Mat, pic *detect.Picture, 
 	nb, err := s.readAt(ctx, padded, f, c, r.rotation, b.Index)
 	if err != nil {
 		// A second try that fails leaves the first reading standing.
+		if s.opts.Trace != nil {
+			fmt.Fprintf(s.opts.Trace, "board %v cut beyond edge %d: moved reading failed: %v\n", r.corners, side, err)
+		}
 		return b, ctx.Err()
 	}
 	shift(&nb.Corners, -p)
@@ -1300,7 +1305,7 @@ func lineKing(r reading, k int, col bool) bool {
 // asPhoto reads again as a photo the board f that auto mode read
 // doubtfully as flat (r), and reports whether to keep it: when it is the
 // surer, or, favoured by photoBias, nearly as sure.
-func (s *Scanner) asPhoto(ctx context.Context, img gocv.Mat, pic *detect.Picture, f detect.Board, r reading) (reading, bool) {
+func (s *Scanner) asPhoto(ctx context.Context, lines gocv.Mat, pic *detect.Picture, f detect.Board, r reading) (reading, bool) {
 	// The lattice search may frame an angled photo upright, its lines
 	// fitting poorly; then the lines' grid, slow to find, shows the
 	// perspective. A board that reads flat without one king a side may
@@ -1314,7 +1319,7 @@ func (s *Scanner) asPhoto(ctx context.Context, img gocv.Mat, pic *detect.Picture
 	if flat && f.Lattice >= photoLattice && !kingless {
 		return r, false
 	}
-	pb := s.photoBoard(img, f)
+	pb := s.photoBoard(lines, f)
 	square := flat && (f.Lattice >= photoLattice || detect.Skew(pb.Corners) <= photoSkew)
 	if square && (!kingless || pb.Grid == nil) {
 		return r, false
@@ -1422,8 +1427,8 @@ const (
 // two such diagrams, the refit read less surely, and right). Whether a
 // board is a photo is decided on r alone: a refit straightens a flat
 // board, not a camera's view.
-func (s *Scanner) refitted(ctx context.Context, img gocv.Mat, f detect.Board, r reading) (reading, error) {
-	corners, ok := detect.Refit(img, f)
+func (s *Scanner) refitted(ctx context.Context, img, lines gocv.Mat, f detect.Board, r reading) (reading, error) {
+	corners, ok := detect.Refit(lines, f)
 	if !ok {
 		return r, nil
 	}

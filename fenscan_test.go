@@ -582,8 +582,8 @@ func TestPaleBoardsApart(t *testing.T) {
 // TestBoardCutByEdge reads boards cropped through their edge squares, a
 // file or rank half cut off (or 40%), as a hurried crop leaves them.
 // e4-white's cut on the right and pale-tight-shapes' at the bottom are
-// "no chessboard found" as they are (scan), and read once drawn out by
-// their edges (Scan); two are found and read right as they are; and the
+// "no chessboard found" as they are (scan), and found once drawn out by
+// their edges (Scan), their squares read with the part left mirrored; two are found and read right as they are; and the
 // three screenshots with a panel, bar or margin beside the board are
 // framed a line inward, onto it, as they are, and read right from the cut
 // line beyond (uncut). Each is read right, its corners within 2% of its

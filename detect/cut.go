@@ -49,8 +49,8 @@ func (p *Picture) CutEdge(q [4]Point) (Edge, bool) {
 	}
 	// grey samples the cell (col, row) of the board's lattice, rows and
 	// columns -1 and 8 lying beyond it, and returns the mean of its rim's
-	// samples in the picture (NaN before pix is read) and the share of
-	// its samples in the picture.
+	// samples in the picture (NaN before pix is read, or with fewer than
+	// cutCells of them) and the share of its samples in the picture.
 	grey := func(col, row int) (float64, float64) {
 		var v []float64
 		in := 0
@@ -106,7 +106,8 @@ func (p *Picture) CutEdge(q [4]Point) (Edge, bool) {
 				shade = append(shade, k)
 			}
 		}
-		if len(g) < 6 || n[0] == 0 || n[1] == 0 {
+		// Six of eight alternating cells hold both shades.
+		if len(g) < 6 {
 			return 0, 0, cover, false
 		}
 		mean := [2]float64{sum[0] / n[0], sum[1] / n[1]}
@@ -134,8 +135,9 @@ func (p *Picture) CutEdge(q [4]Point) (Edge, bool) {
 		if !ok1 || !ok2 || math.Abs(edge) < cutMinChecker {
 			continue
 		}
-		// A far line mostly outside the picture keeps nothing seen; one
-		// in it whose shades cannot be told keeps the board's say.
+		// A far line mostly outside the picture gives up nothing seen; one
+		// mostly in it whose cells cannot be told may still be the
+		// board's: no cut is named.
 		switch {
 		case !ok3 && farCover >= 0.5:
 			continue

@@ -87,23 +87,29 @@ func TestCutEdge(t *testing.T) {
 // from x=0 to 320 over a picture 340 wide): with a blank panel on the
 // outline's left file the cut edge is the right one; with the board's
 // checker there instead the outline gave up a line of the board, and with
-// the cut line's shades scattered it is no board's line.
+// the cut line's shades scattered it is no board's line; with the
+// outline's left file outside the picture, it is the right edge again.
 func TestCutEdgeGuards(t *testing.T) {
 	const sq, light, dark = 40, 220, 90
 	for _, c := range []struct {
 		name    string
 		panel   bool // a blank panel on the outline's left file
 		scatter bool // the cut line's cells strayed from two shades
+		left    int  // the outline's left edge, in pixels
 		want    bool
 	}{
-		{"panel", true, false, true},
-		{"board on both sides", false, false, false},
-		{"scattered", true, true, false},
+		{"panel", true, false, 0, true},
+		{"board on both sides", false, false, 0, false},
+		{"scattered", true, true, 0, false},
+		// The outline's left file lies left of the picture: giving it up
+		// loses nothing seen. (Partly in the picture, its checker would
+		// say the board may go on there.)
+		{"left file outside", false, false, -38, true},
 	} {
-		g := image.NewGray(image.Rect(0, 0, 340, 8*sq))
+		g := image.NewGray(image.Rect(0, 0, 340+c.left, 8*sq))
 		for y := 0; y < g.Rect.Dy(); y++ {
 			for x := 0; x < g.Rect.Dx(); x++ {
-				row, col := y/sq, x/sq
+				row, col := y/sq, (x-c.left)/sq
 				v := uint8(light)
 				if (row+col)&1 == 1 {
 					v = dark
@@ -124,7 +130,8 @@ func TestCutEdgeGuards(t *testing.T) {
 			t.Fatal(err)
 		}
 		pic := NewPicture(img)
-		e, ok := pic.CutEdge([4]Point{{0, 0}, {8 * sq, 0}, {8 * sq, 8 * sq}, {0, 8 * sq}})
+		l := float64(c.left)
+		e, ok := pic.CutEdge([4]Point{{l, 0}, {l + 8*sq, 0}, {l + 8*sq, 8 * sq}, {l, 8 * sq}})
 		if ok != c.want || ok && e != Right {
 			t.Errorf("%s: cut edge %d, %v; want right, %v", c.name, e, ok, c.want)
 		}
