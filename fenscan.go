@@ -1117,7 +1117,9 @@ func (s *Scanner) readKind(ctx context.Context, img, lines gocv.Mat, pic *detect
 	if r, err = s.refitted(ctx, img, lines, f, r); err != nil {
 		return r, err
 	}
-	return s.squareOff(ctx, img, r)
+	// Moved outlines are read from lines: moved into a mirrored pad (Scan)
+	// they could take in the board's own rank, mirrored, kings and all.
+	return s.squareOff(ctx, lines, r)
 }
 
 // squareOff returns r, a flat board's reading, or its reading from the
