@@ -1180,11 +1180,11 @@ func (s *Scanner) uncut(ctx context.Context, img gocv.Mat, pic *detect.Picture, 
 	// A square and a little more: the moved outline's cut line lies
 	// outside the picture by less than a square.
 	p := int(math.Ceil(detect.LongestSide(r.corners)/8)) + 2
-	padded := drawnOut(img, p, gocv.BorderReflect)
-	defer padded.Close()
+	mirrored := drawnOut(img, p, gocv.BorderReflect)
+	defer mirrored.Close()
 	c := moved(r.corners, m.outlineMove)
 	shift(&c, p)
-	nb, err := s.readAt(ctx, padded, f, c, r.rotation, b.Index)
+	nb, err := s.readAt(ctx, mirrored, f, c, r.rotation, b.Index)
 	if err != nil {
 		// A second try that fails leaves the first reading standing.
 		if s.opts.Trace != nil {

@@ -583,10 +583,10 @@ func TestPaleBoardsApart(t *testing.T) {
 // file or rank half cut off (or 40%), as a hurried crop leaves them.
 // e4-white's cut on the right and pale-tight-shapes' at the bottom are
 // "no chessboard found" as they are (scan), and found once drawn out by
-// their edges (Scan), their squares read with the part left mirrored; two are found and read right as they are; and the
-// three screenshots with a panel, bar or margin beside the board are
-// framed a line inward, onto it, as they are, and read right from the cut
-// line beyond (uncut). Each is read right, its corners within 2% of its
+// their edges (Scan), their squares read with the part left mirrored; two
+// are found and read right as they are; and the three screenshots with a
+// panel, bar or margin beside the board are framed a line inward, onto
+// it, as they are, and read right from the cut line beyond (uncut). Each is read right, its corners within 2% of its
 // side of where the whole picture has them, those of the cut side outside
 // the picture.
 func TestBoardCutByEdge(t *testing.T) {
