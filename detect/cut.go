@@ -3,7 +3,8 @@ package detect
 import "math"
 
 const (
-	// cutCells is how many samples a side of each cell of a line gets.
+	// cutCells is how many samples a side of each cell of a line gets
+	// for telling how much of the cell lies in the picture.
 	cutCells = 8
 	// cutMinCover and cutMaxCover bound the share of the line beyond an
 	// outline that a cut may leave in the picture: less is too thin a
@@ -15,18 +16,24 @@ const (
 	// cutShare is how strongly the line beyond must keep the board's
 	// checker, as a share of the edge line's. The real screenshots and
 	// diagrams cut through an edge line (scripts/cut_pictures.py) that
-	// the lattice framed a line inward keep all of it, or more, their
-	// cells close to two shades (cutSpread); the 1,991 real pictures,
-	// generated screens and design boards, and 1,469 stress variants of
-	// real ones, read the same with the check as without it.
+	// the lattice framed a line inward keep most of it, or more, their
+	// cells close to two shades (cutSpread); the 3,541 real pictures,
+	// generated screens and design boards, and stress variants of real
+	// ones, read the same with the check as without it.
 	cutShare = 0.6
 	// cutFar is how weakly the line at the other edge, which the outline
 	// gives up, must keep the board's checker: what lies beside a board
 	// does not.
 	cutFar = 0.5
 	// cutSpread is how far, as a share of the edge line's checker, the
-	// cells of the line beyond may stray from two shades.
-	cutSpread = 0.5
+	// cells of the line beyond may stray from two shades. Phone photos of
+	// hatched print cut so stray by 0.6 to 0.8 (uneven light, pieces'
+	// bases at the rims); scattered shades, as text beside a board, by
+	// more.
+	cutSpread = 0.8
+	// cutRim is how many samples each side of a cell's rim gets for its
+	// shade: a hatched square's lines are a few pixels apart.
+	cutRim = 24
 )
 
 // CutEdge reports the edge of the board q beyond which the picture's edge
@@ -51,27 +58,32 @@ func (p *Picture) CutEdge(q [4]Point) (Edge, bool) {
 	// grey samples the cell (col, row) of the board's lattice, rows and
 	// columns -1 and 8 lying beyond it, and returns the mean of its rim's
 	// samples in the picture (NaN before pix is read, or with fewer than
-	// cutCells of them) and the share of its samples in the picture.
+	// cutRim of them) and the share of the cell in the picture.
 	grey := func(col, row int) (float64, float64) {
-		var v []float64
 		in := 0
 		for i := range cutCells {
 			for j := range cutCells {
 				pt := apply(hm, Point{float64(col) + (float64(i)+0.5)/cutCells, float64(row) + (float64(j)+0.5)/cutCells})
-				x, y := int(math.Floor(pt.X)), int(math.Floor(pt.Y))
-				if x < 0 || y < 0 || x >= w || y >= h {
-					continue
-				}
-				in++
-				// Pieces stand in a square's middle: its shade shows at
-				// its rim.
-				if pix != nil && (i == 0 || j == 0 || i == cutCells-1 || j == cutCells-1) {
-					v = append(v, float64(pix[y*w+x]))
+				if x, y := int(math.Floor(pt.X)), int(math.Floor(pt.Y)); x >= 0 && y >= 0 && x < w && y < h {
+					in++
 				}
 			}
 		}
+		// Pieces stand in a square's middle: its shade shows at its rim,
+		// sampled densely so that a hatched square reads as the mean of
+		// its lines and gaps, not as whichever the samples fall on.
+		var v []float64
+		const inset = 0.5 / cutCells
+		for k := 0; pix != nil && k < 4*cutRim; k++ {
+			a := (float64(k%cutRim) + 0.5) / cutRim
+			u := [4]Point{{a, inset}, {1 - inset, a}, {a, 1 - inset}, {inset, a}}[k/cutRim]
+			pt := apply(hm, Point{float64(col) + u.X, float64(row) + u.Y})
+			if x, y := int(math.Floor(pt.X)), int(math.Floor(pt.Y)); x >= 0 && y >= 0 && x < w && y < h {
+				v = append(v, float64(pix[y*w+x]))
+			}
+		}
 		cover := float64(in) / (cutCells * cutCells)
-		if len(v) < cutCells {
+		if len(v) < cutRim {
 			return math.NaN(), cover
 		}
 		sum := 0.0
@@ -83,9 +95,9 @@ func (p *Picture) CutEdge(q [4]Point) (Edge, bool) {
 	// line returns the checker of the line of squares beyond edge e, or
 	// of its edge line (beyond false): half the difference of the mean
 	// greys of its cells of one shade (column plus row even) and of the
-	// other; how far its cells stray from their shade's mean; the share of
-	// its cells in the picture; and whether six cells at least could be
-	// told.
+	// other; how far its cells but one stray from their shade's mean;
+	// the share of its cells in the picture; and whether six cells at
+	// least could be told.
 	line := func(e Edge, beyond bool) (checker, spread, cover float64, ok bool) {
 		var sum, n [2]float64
 		var g []float64
@@ -112,11 +124,30 @@ func (p *Picture) CutEdge(q [4]Point) (Edge, bool) {
 			return 0, 0, cover, false
 		}
 		mean := [2]float64{sum[0] / n[0], sum[1] / n[1]}
+		checker = (mean[0] - mean[1]) / 2
+		// The spread leaves out the cell furthest from its shade's mean,
+		// where seven or eight cells were told: a frame's corner or a
+		// piece's base may reach one cell's rim.
+		worst, most := -1, 0.0
 		for i, v := range g {
-			d := v - mean[shade[i]]
-			spread += d * d / float64(len(g))
+			if d := math.Abs(v - mean[shade[i]]); len(g) > 6 && d > most {
+				worst, most = i, d
+			}
 		}
-		return (mean[0] - mean[1]) / 2, math.Sqrt(spread), cover, true
+		kept := float64(len(g))
+		if worst >= 0 {
+			sum[shade[worst]] -= g[worst]
+			n[shade[worst]]--
+			mean = [2]float64{sum[0] / n[0], sum[1] / n[1]}
+			kept--
+		}
+		for i, v := range g {
+			if i != worst {
+				d := v - mean[shade[i]]
+				spread += d * d / kept
+			}
+		}
+		return checker, math.Sqrt(spread), cover, true
 	}
 	best, bestShare := Edge(0), 0.0
 	for e := Top; e <= Left; e++ {

@@ -89,6 +89,10 @@ func TestCutEdge(t *testing.T) {
 // checker there instead the outline gave up a line of the board, and with
 // the cut line's shades scattered it is no board's line; with the
 // outline's left file outside the picture, it is the right edge again.
+// So it is when the board is printed, its dark squares hatched, and
+// photographed under uneven light, with a piece's base reaching the rim
+// of one cell of the cut line: the rims' means must see through the
+// hatching, and the spread leave out one stray cell.
 func TestCutEdgeGuards(t *testing.T) {
 	const sq, light, dark = 40, 220, 90
 	for _, c := range []struct {
@@ -96,15 +100,18 @@ func TestCutEdgeGuards(t *testing.T) {
 		panel   bool // a blank panel on the outline's left file
 		scatter bool // the cut line's cells strayed from two shades
 		left    int  // the outline's left edge, in pixels
+		printed bool // dark squares hatched, light uneven, a piece's base on the cut line
 		want    bool
 	}{
-		{"panel", true, false, 0, true},
-		{"board on both sides", false, false, 0, false},
-		{"scattered", true, true, 0, false},
+		{"panel", true, false, 0, false, true},
+		{"board on both sides", false, false, 0, false, false},
+		{"scattered", true, true, 0, false, false},
 		// The outline's left file lies left of the picture: giving it up
 		// loses nothing seen. (Partly in the picture, its checker would
 		// say the board may go on there.)
-		{"left file outside", false, false, -38, true},
+		{"left file outside", false, false, -38, false, true},
+		{"printed", true, false, 0, true, true},
+		{"printed, board on both sides", false, false, 0, true, false},
 	} {
 		g := image.NewGray(image.Rect(0, 0, 340+c.left, 8*sq))
 		for y := 0; y < g.Rect.Dy(); y++ {
@@ -118,9 +125,16 @@ func TestCutEdgeGuards(t *testing.T) {
 				case c.panel && col == 0:
 					v = 255
 				case c.scatter && col == 8:
-					// Light cells 255 and 150, dark 40 and 140, by turns:
+					// Light cells 255 and 120, dark 30 and 160, by turns:
 					// their means still a checker, their spread too wide.
-					v = [4]uint8{255, 40, 150, 140}[row%4]
+					v = [4]uint8{255, 30, 120, 160}[row%4]
+				case c.printed && v == dark && (x+y)%5 > 1:
+					v = light // hatching: lines 2 pixels wide, 5 apart
+				case c.printed && col == 8 && row == 2 && y%sq > sq*3/4:
+					v = 30 // a piece's base
+				}
+				if c.printed {
+					v = uint8(float64(v) * (0.8 + 0.2*float64(x)/float64(g.Rect.Dx())))
 				}
 				g.SetGray(x, y, color.Gray{Y: v})
 			}
