@@ -82,9 +82,9 @@ func TestCutEdge(t *testing.T) {
 	}
 }
 
-// TestCutEdgeGuards draws a board of 40-pixel squares whose right edge
+// TestCutEdgeGuards draws a board of 41-pixel squares whose right edge
 // line the picture's edge cuts in half, framed a file inward (the outline
-// from x=0 to 320 over a picture 340 wide): with a blank panel on the
+// from x=0 to 328 over a picture 348 wide): with a blank panel on the
 // outline's left file the cut edge is the right one; with the board's
 // checker there instead the outline gave up a line of the board, and with
 // the cut line's shades scattered it is no board's line; with the
@@ -94,7 +94,9 @@ func TestCutEdge(t *testing.T) {
 // of one cell of the cut line: the rims' means must see through the
 // hatching, and the spread leave out one stray cell.
 func TestCutEdgeGuards(t *testing.T) {
-	const sq, light, dark = 40, 220, 90
+	// 41 pixels a square: a print's hatching does not repeat with its
+	// squares.
+	const sq, light, dark = 41, 220, 90
 	for _, c := range []struct {
 		name    string
 		panel   bool // a blank panel on the outline's left file
@@ -109,11 +111,11 @@ func TestCutEdgeGuards(t *testing.T) {
 		// The outline's left file lies left of the picture: giving it up
 		// loses nothing seen. (Partly in the picture, its checker would
 		// say the board may go on there.)
-		{"left file outside", false, false, -38, false, true},
+		{"left file outside", false, false, 2 - sq, false, true},
 		{"printed", true, false, 0, true, true},
 		{"printed, board on both sides", false, false, 0, true, false},
 	} {
-		g := image.NewGray(image.Rect(0, 0, 340+c.left, 8*sq))
+		g := image.NewGray(image.Rect(0, 0, 8*sq+sq/2+c.left, 8*sq))
 		for y := 0; y < g.Rect.Dy(); y++ {
 			for x := 0; x < g.Rect.Dx(); x++ {
 				row, col := y/sq, (x-c.left)/sq
