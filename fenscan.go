@@ -1169,8 +1169,9 @@ func (s *Scanner) squareOff(ctx context.Context, img gocv.Mat, r reading) (readi
 // favours the wrong frame; the pixels tell. With Scan's reading of
 // pictures without a board, the 23 real screenshots cut on one side
 // (scripts/cut_pictures.py) read entirely right by 30-40% of a square
-// 17 -> 19, 40-50% 12 -> 18, 50-60% 8 -> 15; the 89 real diagrams 30-40%
-// 80 -> 84, 40-50% 67 -> 74.
+// 17 -> 20 (session 61's fenscan, without either, against this one),
+// 40-50% 12 -> 18, 50-60% 8 -> 15; the 89 real diagrams 30-40% 80 -> 86,
+// 40-50% 67 -> 77.
 func (s *Scanner) uncut(ctx context.Context, img gocv.Mat, pic *detect.Picture, f detect.Board, r reading, b Board) (Board, error) {
 	side, ok := pic.CutEdge(r.corners)
 	if !ok {

@@ -586,9 +586,9 @@ func TestPaleBoardsApart(t *testing.T) {
 // their edges (Scan), their squares read with the part left mirrored; two
 // are found and read right as they are; and the three screenshots with a
 // panel, bar or margin beside the board are framed a line inward, onto
-// it, as they are, and read right from the cut line beyond (uncut). Each is read right, its corners within 2% of its
-// side of where the whole picture has them, those of the cut side outside
-// the picture.
+// it, as they are, and read right from the cut line beyond (uncut). Each
+// is read right, its corners within 2% of its side of where the whole
+// picture has them, those of the cut side outside the picture.
 func TestBoardCutByEdge(t *testing.T) {
 	s := newScanner(t, Options{})
 	const (
@@ -617,21 +617,7 @@ func TestBoardCutByEdge(t *testing.T) {
 			t.Fatalf("%s: %v", c.file, err)
 		}
 		b := whole[0].Corners // top-left, top-right, bottom-right, bottom-left
-		cut := c.share * (b[1].X - b[0].X) / 8
-		r := image.Rect(0, 0, img.Cols(), img.Rows())
-		switch c.side {
-		case 0:
-			r.Min.Y = int(b[0].Y + cut)
-		case 1:
-			r.Max.X = int(b[1].X - cut)
-		case 2:
-			r.Max.Y = int(b[3].Y - cut)
-		case 3:
-			r.Min.X = int(b[0].X + cut)
-		}
-		region := img.Region(r)
-		cropped := region.Clone()
-		region.Close()
+		cropped, r := testfiles.CutSide(img, [4]float64{b[0].Y, b[1].X, b[3].Y, b[0].X}, c.side, c.share*(b[1].X-b[0].X)/8)
 		img.Close()
 		first, err := s.scan(context.Background(), cropped, cropped, false)
 		switch {

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"gocv.io/x/gocv"
+
+	"github.com/fenscan/fenscan/internal/testfiles"
 )
 
 // TestCutEdge cuts testdata screenshots through an edge line of their
@@ -36,21 +38,7 @@ func TestCutEdge(t *testing.T) {
 		}
 		q := found[0].Corners
 		if !c.whole {
-			r := image.Rect(0, 0, img.Cols(), img.Rows())
-			cut := 0.4 * (q[1].X - q[0].X) / 8
-			switch c.cut {
-			case Top:
-				r.Min.Y = int(q[0].Y + cut)
-			case Bottom:
-				r.Max.Y = int(q[3].Y - cut)
-			case Left:
-				r.Min.X = int(q[0].X + cut)
-			case Right:
-				r.Max.X = int(q[1].X - cut)
-			}
-			region := img.Region(r)
-			cropped := region.Clone()
-			region.Close()
+			cropped, r := testfiles.CutSide(img, [4]float64{q[0].Y, q[1].X, q[3].Y, q[0].X}, int(c.cut), 0.4*(q[1].X-q[0].X)/8)
 			img.Close()
 			img = cropped
 			// The outline framed right, its cut line half outside the
