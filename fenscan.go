@@ -845,7 +845,7 @@ func (s *Scanner) assemble(ctx context.Context, img gocv.Mat, r reading, in asse
 	read := !s.opts.NoCoordinates && flip != "yes" && flip != "no"
 	var err error
 	if read && r.kind == Photo {
-		if in.Orientation, err = s.coordinates(ctx, img, r); err != nil {
+		if in.Orientation, err = s.coordinates(ctx, img, r, false); err != nil {
 			return nil, err
 		}
 	}
@@ -858,7 +858,7 @@ func (s *Scanner) assemble(ctx context.Context, img gocv.Mat, r reading, in asse
 	if pos.OrientationBy != "default" && !doubtful {
 		return pos, nil
 	}
-	if in.Orientation, err = s.coordinates(ctx, img, r); err != nil || in.Orientation == "" {
+	if in.Orientation, err = s.coordinates(ctx, img, r, doubtful); err != nil || in.Orientation == "" {
 		return pos, err
 	}
 	return assemble.Assemble(in, s.opts.Assemble)
@@ -873,8 +873,9 @@ func (s *Scanner) assemble(ctx context.Context, img gocv.Mat, r reading, in asse
 const sureTurn = 20.0
 
 // coordinates returns the orientation that the letters and digits
-// printed around a board give, or "" when they give none.
-func (s *Scanner) coordinates(ctx context.Context, img gocv.Mat, r reading) (assemble.Orientation, error) {
+// printed around a board give, or "" when they give none. turned says
+// that the board's pieces alone turned it, by a narrow lead.
+func (s *Scanner) coordinates(ctx context.Context, img gocv.Mat, r reading, turned bool) (assemble.Orientation, error) {
 	if s.glyphs == nil {
 		g, err := classify.NewGlyphs(models.Coords, s.opts.Runtime)
 		if err != nil {
@@ -896,7 +897,7 @@ func (s *Scanner) coordinates(ctx context.Context, img gocv.Mat, r reading) (ass
 	if r.kind == Photo {
 		return "", nil
 	}
-	return s.innerCoordinates(ctx, img, r)
+	return s.innerCoordinates(ctx, img, r, turned)
 }
 
 // innerCoordinates returns the orientation that coordinates printed in
@@ -912,7 +913,7 @@ func (s *Scanner) coordinates(ctx context.Context, img gocv.Mat, r reading) (ass
 // font keeps a least size of its own, and its digits, set a fifth of a
 // square in from the corner, reach two thirds of the way along the edge
 // and half-way in, out of the first cells.
-func (s *Scanner) innerCoordinates(ctx context.Context, img gocv.Mat, r reading) (assemble.Orientation, error) {
+func (s *Scanner) innerCoordinates(ctx context.Context, img gocv.Mat, r reading, turned bool) (assemble.Orientation, error) {
 	// A piece's base fills the corners of its square, and read as a glyph
 	// it can turn a board with no coordinates: only squares read surely
 	// empty are looked at, the others' cells left blank.
@@ -938,7 +939,7 @@ func (s *Scanner) innerCoordinates(ctx context.Context, img gocv.Mat, r reading)
 		if span == detect.WideInnerSpan {
 			p = classify.OneCornerEach(p)
 		}
-		if edge, _, ok := classify.InnerWhiteEdge(p); ok {
+		if edge, _, ok := classify.InnerWhiteEdge(p, turned); ok {
 			return whiteAt[edge], nil
 		}
 	}
