@@ -680,7 +680,8 @@ func (s *Scanner) drawOut(img gocv.Mat) bool {
 
 // scan reads every board in a decoded BGR picture, its lines searched
 // for in lines: img itself, or img drawn out otherwise (Scan), of the same
-// size, whose outlines and grids are read from img. With uncut, a flat
+// size, whose outlines and grids are read from img, and its coordinates
+// from lines (see board). With uncut, a flat
 // board cut by the picture's edge and framed a line inward is read again
 // from its line beyond (uncut).
 func (s *Scanner) scan(ctx context.Context, img, lines gocv.Mat, uncut bool) ([]Board, error) {
@@ -727,7 +728,7 @@ func (s *Scanner) scan(ctx context.Context, img, lines gocv.Mat, uncut bool) ([]
 		if r, err = s.readScales(ctx, img, pic, r); err != nil {
 			return nil, err
 		}
-		b, err := s.board(ctx, img, f, r, len(boards))
+		b, err := s.board(ctx, img, lines, f, r, len(boards))
 		if err != nil {
 			return nil, err
 		}
@@ -749,8 +750,13 @@ func (s *Scanner) scan(ctx context.Context, img, lines gocv.Mat, uncut bool) ([]
 
 // board reads the squares' readings r of the board f, found in img, into
 // a Board numbered index: a profile, the colours, consistency and the
-// assembler have their say.
-func (s *Scanner) board(ctx context.Context, img gocv.Mat, f detect.Board, r reading, index int) (Board, error) {
+// assembler have their say. The coordinates printed around the board or
+// in its squares are read from glyphs: img itself or, where img is drawn
+// out by its mirror image, the same picture drawn out by its edge pixels,
+// so that no glyph shows mirrored beyond its edge. (A board cut at the
+// top, read from its mirror image, showed its rank digits upside down
+// above it, and was turned by them.)
+func (s *Scanner) board(ctx context.Context, img, glyphs gocv.Mat, f detect.Board, r reading, index int) (Board, error) {
 	r = plainInside(r, s.clf.Crop())
 	probs := r.probs
 	if s.opts.Profile != nil && s.opts.Profile.Model == r.model {
@@ -783,7 +789,7 @@ func (s *Scanner) board(ctx context.Context, img gocv.Mat, f detect.Board, r rea
 	if colour != nil {
 		in.Highlight = marks.Highlights(colour)
 	}
-	pos, err := s.assemble(ctx, img, r, in)
+	pos, err := s.assemble(ctx, img, glyphs, r, in)
 	if err != nil {
 		return Board{}, err
 	}
@@ -840,12 +846,12 @@ func topLeft(img gocv.Mat, r reading) assemble.Shade {
 // most are, is the costlier mistake: of 300 generated screens, all drawn
 // so, 16 random placements were turned by their pieces, 5 of them against
 // their coordinates.
-func (s *Scanner) assemble(ctx context.Context, img gocv.Mat, r reading, in assemble.Input) (*assemble.Position, error) {
+func (s *Scanner) assemble(ctx context.Context, img, glyphs gocv.Mat, r reading, in assemble.Input) (*assemble.Position, error) {
 	flip := s.opts.Assemble.Flip
 	read := !s.opts.NoCoordinates && flip != "yes" && flip != "no"
 	var err error
 	if read && r.kind == Photo {
-		if in.Orientation, err = s.coordinates(ctx, img, r, false); err != nil {
+		if in.Orientation, err = s.coordinates(ctx, glyphs, r, false); err != nil {
 			return nil, err
 		}
 	}
@@ -858,7 +864,7 @@ func (s *Scanner) assemble(ctx context.Context, img gocv.Mat, r reading, in asse
 	if pos.OrientationBy != "default" && !doubtful {
 		return pos, nil
 	}
-	if in.Orientation, err = s.coordinates(ctx, img, r, doubtful); err != nil || in.Orientation == "" {
+	if in.Orientation, err = s.coordinates(ctx, glyphs, r, doubtful); err != nil || in.Orientation == "" {
 		return pos, err
 	}
 	return assemble.Assemble(in, s.opts.Assemble)
@@ -1184,9 +1190,11 @@ func (s *Scanner) uncut(ctx context.Context, img gocv.Mat, pic *detect.Picture, 
 	p := int(math.Ceil(detect.LongestSide(r.corners)/8)) + 2
 	mirrored := drawnOut(img, p, gocv.BorderReflect)
 	defer mirrored.Close()
+	repeated := drawnOut(img, p, gocv.BorderReplicate)
+	defer repeated.Close()
 	c := moved(r.corners, m.outlineMove)
 	shift(&c, p)
-	nb, err := s.readAt(ctx, mirrored, f, c, r.rotation, b.Index)
+	nb, err := s.readAt(ctx, mirrored, repeated, f, c, r.rotation, b.Index)
 	if err != nil {
 		// A second try that fails leaves the first reading standing.
 		if s.opts.Trace != nil {
@@ -1208,8 +1216,8 @@ func (s *Scanner) uncut(ctx context.Context, img gocv.Mat, pic *detect.Picture, 
 
 // readAt reads the board f of img from the outline c, already turned
 // as the board was read (by rotation degrees), into a Board numbered
-// index.
-func (s *Scanner) readAt(ctx context.Context, img gocv.Mat, f detect.Board, c [4]detect.Point, rotation, index int) (Board, error) {
+// index, its coordinates from glyphs (see board).
+func (s *Scanner) readAt(ctx context.Context, img, glyphs gocv.Mat, f detect.Board, c [4]detect.Point, rotation, index int) (Board, error) {
 	r, err := s.readTurned(ctx, img, c, 0)
 	if err != nil {
 		return Board{}, err
@@ -1220,7 +1228,7 @@ func (s *Scanner) readAt(ctx context.Context, img gocv.Mat, f detect.Board, c [4
 	if r, err = s.readScales(ctx, img, pic, r); err != nil {
 		return Board{}, err
 	}
-	return s.board(ctx, img, f, r, index)
+	return s.board(ctx, img, glyphs, f, r, index)
 }
 
 // legal reports whether the assembler makes r's squares a legal position,

@@ -587,8 +587,9 @@ func TestPaleBoardsApart(t *testing.T) {
 // are found and read right as they are; and the three screenshots with a
 // panel, bar or margin beside the board are framed a line inward, onto
 // it, as they are, and read right from the cut line beyond (uncut).
-// foolsmate-white cropped to its board and cut 55% on the left is no
-// board as it is: its outlines are not fitted so far outside the picture.
+// foolsmate-white cropped to its board and cut 55% on the left, and
+// phone-bars so cut at the top, are no board as they are: their outlines
+// are not fitted so far outside the picture.
 // Each is read right, its corners within 2% of its side of where the
 // whole picture has them, those of the cut side outside the picture.
 func TestBoardCutByEdge(t *testing.T) {
@@ -616,6 +617,8 @@ func TestBoardCutByEdge(t *testing.T) {
 		// Its outlines cut across the board, which a fit inside them
 		// leaned, a corner a square above the picture (detect.quadOutside).
 		{"standard/foolsmate-white.png", 3, 0.55, none, "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR", true},
+		// Its rank digits, mirrored above the cut, must not turn it (board).
+		{"screens/phone-bars.png", 0, 0.55, none, "8/Q4Kp1/p2rrnPp/4RP1B/2P1q3/1b1PRp2/2p1Pnpk/8", true},
 	} {
 		img := decodeFile(t, "testdata/"+c.file)
 		whole, err := s.Scan(context.Background(), img)
