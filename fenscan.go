@@ -681,9 +681,9 @@ func (s *Scanner) drawOut(img gocv.Mat) bool {
 // scan reads every board in a decoded BGR picture, its lines searched
 // for in lines: img itself, or img drawn out otherwise (Scan), of the same
 // size, whose outlines and grids are read from img, and its coordinates
-// from lines (see board). With uncut, a flat
-// board cut by the picture's edge and framed a line inward is read again
-// from its line beyond (uncut).
+// from lines (see board). With uncut, a flat board cut by the picture's
+// edge and framed a line inward is read again from its line beyond
+// (uncut).
 func (s *Scanner) scan(ctx context.Context, img, lines gocv.Mat, uncut bool) ([]Board, error) {
 	found, err := s.find(lines)
 	if err != nil {
@@ -851,7 +851,7 @@ func (s *Scanner) assemble(ctx context.Context, img, glyphs gocv.Mat, r reading,
 	read := !s.opts.NoCoordinates && flip != "yes" && flip != "no"
 	var err error
 	if read && r.kind == Photo {
-		if in.Orientation, err = s.coordinates(ctx, glyphs, r, false); err != nil {
+		if in.Orientation, err = s.coordinates(ctx, glyphs, r); err != nil {
 			return nil, err
 		}
 	}
@@ -864,7 +864,7 @@ func (s *Scanner) assemble(ctx context.Context, img, glyphs gocv.Mat, r reading,
 	if pos.OrientationBy != "default" && !doubtful {
 		return pos, nil
 	}
-	if in.Orientation, err = s.coordinates(ctx, glyphs, r, doubtful); err != nil || in.Orientation == "" {
+	if in.Orientation, err = s.coordinates(ctx, glyphs, r); err != nil || in.Orientation == "" {
 		return pos, err
 	}
 	return assemble.Assemble(in, s.opts.Assemble)
@@ -879,9 +879,8 @@ func (s *Scanner) assemble(ctx context.Context, img, glyphs gocv.Mat, r reading,
 const sureTurn = 20.0
 
 // coordinates returns the orientation that the letters and digits
-// printed around a board give, or "" when they give none. turned says
-// that the board's pieces alone turned it, by a narrow lead.
-func (s *Scanner) coordinates(ctx context.Context, img gocv.Mat, r reading, turned bool) (assemble.Orientation, error) {
+// printed around a board give, or "" when they give none.
+func (s *Scanner) coordinates(ctx context.Context, img gocv.Mat, r reading) (assemble.Orientation, error) {
 	if s.glyphs == nil {
 		g, err := classify.NewGlyphs(models.Coords, s.opts.Runtime)
 		if err != nil {
@@ -903,7 +902,7 @@ func (s *Scanner) coordinates(ctx context.Context, img gocv.Mat, r reading, turn
 	if r.kind == Photo {
 		return "", nil
 	}
-	return s.innerCoordinates(ctx, img, r, turned)
+	return s.innerCoordinates(ctx, img, r)
 }
 
 // innerCoordinates returns the orientation that coordinates printed in
@@ -919,7 +918,7 @@ func (s *Scanner) coordinates(ctx context.Context, img gocv.Mat, r reading, turn
 // font keeps a least size of its own, and its digits, set a fifth of a
 // square in from the corner, reach two thirds of the way along the edge
 // and half-way in, out of the first cells.
-func (s *Scanner) innerCoordinates(ctx context.Context, img gocv.Mat, r reading, turned bool) (assemble.Orientation, error) {
+func (s *Scanner) innerCoordinates(ctx context.Context, img gocv.Mat, r reading) (assemble.Orientation, error) {
 	// A piece's base fills the corners of its square, and read as a glyph
 	// it can turn a board with no coordinates: only squares read surely
 	// empty are looked at, the others' cells left blank.
@@ -945,7 +944,7 @@ func (s *Scanner) innerCoordinates(ctx context.Context, img gocv.Mat, r reading,
 		if span == detect.WideInnerSpan {
 			p = classify.OneCornerEach(p)
 		}
-		if edge, _, ok := classify.InnerWhiteEdge(p, turned); ok {
+		if edge, _, ok := classify.InnerWhiteEdge(p); ok {
 			return whiteAt[edge], nil
 		}
 	}

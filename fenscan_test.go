@@ -589,7 +589,8 @@ func TestPaleBoardsApart(t *testing.T) {
 // it, as they are, and read right from the cut line beyond (uncut).
 // foolsmate-white cropped to its board and cut 55% on the left, and
 // phone-bars so cut at the top, are no board as they are: their outlines
-// are not fitted so far outside the picture.
+// are not fitted so far outside the picture. endgame-black-lichess so
+// cut on the right keeps its file letters alone, which must turn it.
 // Each is read right, its corners within 2% of its side of where the
 // whole picture has them, those of the cut side outside the picture.
 func TestBoardCutByEdge(t *testing.T) {
@@ -619,6 +620,9 @@ func TestBoardCutByEdge(t *testing.T) {
 		{"standard/foolsmate-white.png", 3, 0.55, none, "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR", true},
 		// Its rank digits, mirrored above the cut, must not turn it (board).
 		{"screens/phone-bars.png", 0, 0.55, none, "8/Q4Kp1/p2rrnPp/4RP1B/2P1q3/1b1PRp2/2p1Pnpk/8", true},
+		// Seen from Black's side, its rank digits cut off: its file letters
+		// alone lead by less than 20 nats (classify.innerLeadNeeded).
+		{"endgame-black-lichess.png", 1, 0.35, found, "8/p7/8/8/8/8/7P/K6k", true},
 	} {
 		img := decodeFile(t, "testdata/"+c.file)
 		whole, err := s.Scan(context.Background(), img)

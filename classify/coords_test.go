@@ -75,9 +75,8 @@ func TestWhiteEdgeMisread(t *testing.T) {
 // TestInnerWhiteEdge: coordinates printed in the corners of a flat
 // board's edge squares, files in one corner and ranks in the other, vote
 // together; a speckled board, whose cells read as glyphs of all kinds, or
-// only a few cells, do not decide. Four letters lead by about 19.5: too
-// little to decide alone, enough to put White back at the bottom of a
-// board its pieces turned, not to turn one.
+// only a few cells, do not decide. Four sure letters lead by about 19.5
+// and decide, either way; three lead by 14.8 and do not.
 func TestInnerWhiteEdge(t *testing.T) {
 	none := printed(EdgeBottom, nil, nil)
 	files := printed(EdgeTop, []int{EdgeBottom}, nil) // Black at the bottom
@@ -94,30 +93,25 @@ func TestInnerWhiteEdge(t *testing.T) {
 			c[1+int(seed>>28)] = 0.9
 		}
 	}
-	few := printed(EdgeTop, []int{EdgeBottom}, map[[2]int]bool{{2, 0}: true, {2, 1}: true, {2, 2}: true, {2, 3}: true, {2, 4}: true})
-	fewBack := printed(EdgeBottom, []int{EdgeBottom}, map[[2]int]bool{{2, 0}: true, {2, 1}: true, {2, 2}: true, {2, 3}: true, {2, 4}: true})
+	five := map[[2]int]bool{{2, 0}: true, {2, 1}: true, {2, 2}: true, {2, 3}: true, {2, 4}: true}
 	half := map[[2]int]bool{{2, 0}: true, {2, 2}: true, {2, 4}: true, {2, 6}: true}
-	fourBack := printed(EdgeBottom, []int{EdgeBottom}, half)
-	fourTurned := printed(EdgeTop, []int{EdgeBottom}, half)
 	for _, c := range []struct {
-		name   string
-		p      [2][4][8]GlyphProbs
-		turned bool
-		edge   int
-		ok     bool
+		name string
+		p    [2][4][8]GlyphProbs
+		edge int
+		ok   bool
 	}{
-		{"files in one corner, ranks in the other", [2][4][8]GlyphProbs{ranks, files}, false, EdgeTop, true},
-		{"files alone", [2][4][8]GlyphProbs{none, files}, false, EdgeTop, true},
-		{"no coordinates", [2][4][8]GlyphProbs{none, none}, false, -1, false},
-		{"speckled squares", [2][4][8]GlyphProbs{speckled, speckled}, false, -1, false},
-		{"speckled beside real files", [2][4][8]GlyphProbs{speckled, files}, false, -1, false},
-		{"three cells", [2][4][8]GlyphProbs{none, few}, false, -1, false},
-		{"three letters do not put White back", [2][4][8]GlyphProbs{none, fewBack}, true, -1, false},
-		{"four letters", [2][4][8]GlyphProbs{none, fourBack}, false, -1, false},
-		{"four letters put White back", [2][4][8]GlyphProbs{none, fourBack}, true, EdgeBottom, true},
-		{"four letters do not turn a board", [2][4][8]GlyphProbs{none, fourTurned}, true, -1, false},
+		{"files in one corner, ranks in the other", [2][4][8]GlyphProbs{ranks, files}, EdgeTop, true},
+		{"files alone", [2][4][8]GlyphProbs{none, files}, EdgeTop, true},
+		{"no coordinates", [2][4][8]GlyphProbs{none, none}, -1, false},
+		{"speckled squares", [2][4][8]GlyphProbs{speckled, speckled}, -1, false},
+		{"speckled beside real files", [2][4][8]GlyphProbs{speckled, files}, -1, false},
+		{"three letters", [2][4][8]GlyphProbs{none, printed(EdgeTop, []int{EdgeBottom}, five)}, -1, false},
+		{"three letters, White at the bottom", [2][4][8]GlyphProbs{none, printed(EdgeBottom, []int{EdgeBottom}, five)}, -1, false},
+		{"four letters", [2][4][8]GlyphProbs{none, printed(EdgeTop, []int{EdgeBottom}, half)}, EdgeTop, true},
+		{"four letters, White at the bottom", [2][4][8]GlyphProbs{none, printed(EdgeBottom, []int{EdgeBottom}, half)}, EdgeBottom, true},
 	} {
-		edge, lead, ok := InnerWhiteEdge(c.p, c.turned)
+		edge, lead, ok := InnerWhiteEdge(c.p)
 		if ok != c.ok || ok && edge != c.edge {
 			t.Errorf("%s: InnerWhiteEdge = %d, %v (lead %.1f); want %d, %v", c.name, edge, ok, lead, c.edge, c.ok)
 		}
