@@ -7,9 +7,10 @@ first board), so only pictures whose board fenscan finds whole are cut; run it f
 the folder fenscan ran in, so that the paths it printed lead to the pictures. Pictures
 OpenCV cannot read (HEIC, AVIF) are left out; each is written as a PNG named by its
 row. With --corner, the next side clockwise is cropped by the same share too, as a
-crop through a corner of the board leaves it.
+crop through a corner of the board leaves it. With --tight, the other sides are
+cropped to the board's edges, as a crop meant to keep just the board leaves them.
   ./fenscan scan --json PICTURES... > SCAN.jsonl
-  /usr/bin/python3 scripts/cut_pictures.py LABELS.csv SCAN.jsonl OUT LO HI [--corner]
+  /usr/bin/python3 scripts/cut_pictures.py LABELS.csv SCAN.jsonl OUT LO HI [--corner] [--tight]
   ./fenscan eval OUT/labels.csv
 The draws are fixed (seed 7) and follow SCAN.jsonl's order."""
 import csv
@@ -22,8 +23,9 @@ import numpy as np
 
 
 def main():
-    corner = sys.argv[6:] == ["--corner"]
-    if len(sys.argv) != 6 and not corner:
+    flags = sys.argv[6:]
+    corner, tight = "--corner" in flags, "--tight" in flags
+    if len(sys.argv) < 6 or any(f not in ("--corner", "--tight") for f in flags):
         sys.exit(__doc__)
     labels, scan, out, lo, hi = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4]), float(sys.argv[5])
     base = os.path.dirname(os.path.abspath(labels))
@@ -49,6 +51,9 @@ def main():
             side, share = int(rng.integers(4)), rng.uniform(lo, hi)
             sides = [side, (side + 1) % 4] if corner else [side]
             top, bottom, left, right = 0, img.shape[0], 0, img.shape[1]
+            if tight:
+                top, left = max(top, int(round(y0))), max(left, int(round(x0)))
+                bottom, right = min(bottom, int(round(y1))), min(right, int(round(x1)))
             for s in sides:
                 cut = share * ((x1 - x0) if s % 2 else (y1 - y0)) / 8
                 if s == 0:
