@@ -611,33 +611,78 @@ func (s *Scanner) ScanPDFPages(ctx context.Context, path, pages string, each Pag
 // Scan reads every board in a decoded BGR picture. A board cut by the
 // picture's edge, through its edge squares, has the corners of its cut
 // side outside the picture.
+//
+// A board cropped through its edge squares, by a hurried crop or
+// scrolled partly off the screen, lacks its lattice's last line, and is
+// looked for again in the picture drawn out (drawnOutScan) when none is
+// found as it is, or when only small boards are found, a quarter of the
+// picture or less, none of them legal: a book diagram cropped to its
+// squares, one line cut through, showed as it was up to eleven false
+// boards, each within one of its squares (a lattice in the hatching),
+// read as empty, and no board. The drawn-out reading is kept if one of its boards is legal, and
+// its largest is larger. The real diagrams cropped to the board on three
+// sides and cut through a line on the fourth (scripts/cut_pictures.py
+// --tight) then read entirely right by 30-40% of a square 82 -> 87 of
+// 89, by 40-50% 68 -> 78; the same cut with a margin left, 40-50%,
+// 77 -> 79, and through a corner 71 -> 73 of 102; 3,541 other pictures
+// read the same. A board that fills the picture stands: a teaching
+// diagram with no kings, cropped to its squares, is illegal too, and
+// the drawn-out search found kings for it.
 func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 	boards, err := s.scan(ctx, img, img, true)
-	if !errors.Is(err, ErrNoBoard) || ctx.Err() != nil || !s.drawOut(img) {
-		return boards, err
+	if err != nil || ctx.Err() != nil || !s.drawOut(img) {
+		if !errors.Is(err, ErrNoBoard) || ctx.Err() != nil || !s.drawOut(img) {
+			return boards, err
+		}
+		more, err2 := s.drawnOutScan(ctx, img)
+		if errors.Is(err2, ErrNoBoard) {
+			return nil, err // the first picture's cause: as the user gave it
+		}
+		return more, err2
 	}
-	// A board cropped through its edge squares, by a hurried crop or
-	// scrolled partly off the screen, lacks its lattice's last line. Drawn
-	// out by its edge pixels, the picture gives the lattice its line; its
-	// squares are read from the picture drawn out by its mirror image,
-	// which gives a piece cut near its middle its other half. The 23 real
-	// screenshots cut so on one side (scripts/cut_pictures.py): by 30-40%
-	// of a square, 15 -> 23 found; by 40-50%, 9 -> 23; by 50-60%, 10 -> 23
-	// (by 5-30%, all 23 before and after); entirely right, see uncut.
-	// Only a picture without a board (or whose outlines were all given up)
-	// is read again so: a board framed a line inward, onto what lies
-	// beside it, is read again from the cut line beyond (uncut).
+	small := detect.Area(largest(boards).Corners)
+	if anyLegal(boards) || small >= float64(img.Cols()*img.Rows())/4 {
+		return boards, nil
+	}
+	more, err := s.drawnOutScan(ctx, img)
+	if err == nil && anyLegal(more) && detect.Area(largest(more).Corners) > small {
+		return more, nil
+	}
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	return boards, nil
+}
+
+// anyLegal reports whether one of boards reads as a legal position.
+func anyLegal(boards []Board) bool {
+	for _, b := range boards {
+		if b.Position.Legal {
+			return true
+		}
+	}
+	return false
+}
+
+// drawnOutScan reads the boards of img drawn out by a twelfth of its
+// longer side (edgePad), their corners given in img. Drawn out by its
+// edge pixels, the picture gives a cut board's lattice its last line; its
+// squares are read from the picture drawn out by its mirror image, which
+// gives a piece cut near its middle its other half. The 23 real
+// screenshots cut so on one side (scripts/cut_pictures.py): by 30-40% of
+// a square, 15 -> 23 found; by 40-50%, 9 -> 23; by 50-60%, 10 -> 23 (by
+// 5-30%, all 23 before and after); entirely right, see uncut. A board
+// framed a line inward, onto what lies beside it, is read again from the
+// cut line beyond by uncut, not here.
+func (s *Scanner) drawnOutScan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 	p := max(img.Cols(), img.Rows()) / edgePad
 	padded := drawnOut(img, p, gocv.BorderReplicate)
 	defer padded.Close()
 	mirrored := drawnOut(img, p, gocv.BorderReflect)
 	defer mirrored.Close()
-	more, err2 := s.scan(ctx, mirrored, padded, false)
-	switch {
-	case errors.Is(err2, ErrNoBoard):
-		return nil, err // the first picture's cause: as the user gave it
-	case err2 != nil:
-		return nil, err2
+	more, err := s.scan(ctx, mirrored, padded, false)
+	if err != nil {
+		return nil, err
 	}
 	for i := range more {
 		shift(&more[i].Corners, -p)

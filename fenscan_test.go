@@ -591,6 +591,8 @@ func TestPaleBoardsApart(t *testing.T) {
 // phone-bars so cut at the top, are no board as they are: their outlines
 // are not fitted so far outside the picture. endgame-black-lichess so
 // cut on the right keeps its file letters alone, which must turn it.
+// font-kingdom-full, a hatched diagram, so cut at the bottom shows false
+// boards within its squares as it is, and is looked for again drawn out.
 // Each is read right, its corners within 2% of its side of where the
 // whole picture has them, those of the cut side outside the picture.
 func TestBoardCutByEdge(t *testing.T) {
@@ -599,6 +601,7 @@ func TestBoardCutByEdge(t *testing.T) {
 		found  = iota // read right as it is
 		none          // no board found but drawn out
 		inward        // framed a line inward but from the line beyond
+		small         // small false boards but drawn out
 	)
 	for _, c := range []struct {
 		file  string
@@ -623,6 +626,9 @@ func TestBoardCutByEdge(t *testing.T) {
 		// Seen from Black's side, its rank digits cut off: its file letters
 		// alone lead by less than 20 nats (classify.innerLeadNeeded).
 		{"endgame-black-lichess.png", 1, 0.35, found, "8/p7/8/8/8/8/7P/K6k", true},
+		// A hatched diagram cropped to its squares shows false boards,
+		// each within one of its squares, as it is (Scan).
+		{"books/font-kingdom-full.jpg", 2, 0.4, small, "rnb1k1r1/p2ppp1p/2p5/q4n2/1P6/1PP3PN/R2b1P1P/1NB1KB1R", true},
 	} {
 		img := decodeFile(t, "testdata/"+c.file)
 		whole, err := s.Scan(context.Background(), img)
