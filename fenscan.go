@@ -615,24 +615,28 @@ func (s *Scanner) ScanPDFPages(ctx context.Context, path, pages string, each Pag
 // A board cropped through its edge squares, by a hurried crop or
 // scrolled partly off the screen, lacks its lattice's last line, and is
 // looked for again in the picture drawn out (drawnOutScan) when none is
-// found as it is, or when only small boards are found, a quarter of the
-// picture or less, none of them legal: a book diagram cropped to its
-// squares, one line cut through, showed as it was up to eleven false
+// found as it is, or when only small boards are found, the largest a
+// quarter of the picture or less, none of them legal: a book diagram
+// cropped to its squares, a line cut through, showed up to eleven false
 // boards, each within one of its squares (a lattice in the hatching),
-// read as empty, and no board. The drawn-out reading is kept if one of its boards is legal, and
-// its largest is larger. The real diagrams cropped to the board on three
-// sides and cut through a line on the fourth (scripts/cut_pictures.py
-// --tight) then read entirely right by 30-40% of a square 82 -> 87 of
-// 89, by 40-50% 68 -> 78; the same cut with a margin left, 40-50%,
-// 77 -> 79, and through a corner 71 -> 73 of 102; 3,541 other pictures
-// read the same. A board that fills the picture stands: a teaching
-// diagram with no kings, cropped to its squares, is illegal too, and
-// the drawn-out search found kings for it.
+// read as empty. The drawn-out reading then replaces them if one of its
+// boards is legal and its largest is larger. The real diagrams cropped
+// to the board on three sides and cut through a line on the fourth
+// (scripts/cut_pictures.py --tight) read entirely right by 30-40% of a
+// square 82 -> 87 of 89, by 40-50% 68 -> 78; the same cut with a margin
+// left, 40-50%, 77 -> 79, and through a corner 71 -> 73 of 102; 3,541
+// other pictures read the same. A board of a quarter of the picture or
+// more stands, legal or not: a teaching diagram with no kings, cropped to
+// its squares, is illegal too, and the drawn-out search found kings for
+// it. A page of several small diagrams, none legal, is searched twice.
 func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 	boards, err := s.scan(ctx, img, img, true)
-	if err != nil || ctx.Err() != nil || !s.drawOut(img) {
-		if !errors.Is(err, ErrNoBoard) || ctx.Err() != nil || !s.drawOut(img) {
-			return boards, err
+	if ctx.Err() != nil || !s.drawOut(img) {
+		return boards, err
+	}
+	if err != nil {
+		if !errors.Is(err, ErrNoBoard) {
+			return nil, err
 		}
 		more, err2 := s.drawnOutScan(ctx, img)
 		if errors.Is(err2, ErrNoBoard) {
@@ -640,16 +644,18 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 		}
 		return more, err2
 	}
-	small := detect.Area(largest(boards).Corners)
-	if anyLegal(boards) || small >= float64(img.Cols()*img.Rows())/4 {
+	largestArea := detect.Area(largest(boards).Corners)
+	if anyLegal(boards) || largestArea >= float64(img.Cols()*img.Rows())/4 {
 		return boards, nil
 	}
+	// The first reading is complete: a failed or cancelled second one
+	// leaves it standing.
 	more, err := s.drawnOutScan(ctx, img)
-	if err == nil && anyLegal(more) && detect.Area(largest(more).Corners) > small {
+	switch {
+	case err == nil && anyLegal(more) && detect.Area(largest(more).Corners) > largestArea:
 		return more, nil
-	}
-	if ctx.Err() != nil {
-		return nil, ctx.Err()
+	case err != nil && !errors.Is(err, ErrNoBoard) && s.opts.Trace != nil:
+		fmt.Fprintf(s.opts.Trace, "small boards, none legal: drawn-out reading failed: %v\n", err)
 	}
 	return boards, nil
 }
@@ -707,8 +713,9 @@ func shift(c *[4]detect.Point, d int) {
 }
 
 // edgePad is the share of a picture's longer side (1/edgePad) by which
-// Scan draws out its edges when it finds no board in it: more than half a
-// square of a board that fills the picture.
+// Scan draws out its edges when it finds no board in it, or only small
+// ones, none legal: more than half a square of a board that fills the
+// picture.
 const edgePad = 12
 
 // drawOutPixels is the largest picture, in pixels, that Scan reads again
@@ -717,8 +724,8 @@ const edgePad = 12
 const drawOutPixels = 9_000_000
 
 // drawOut says whether Scan reads img again drawn out when it finds no
-// board in it: not photos (Options.Kind Photo) nor pictures larger than
-// drawOutPixels.
+// board in it, or only small ones, none legal: not photos (Options.Kind
+// Photo) nor pictures larger than drawOutPixels.
 func (s *Scanner) drawOut(img gocv.Mat) bool {
 	return s.opts.Kind != Photo && img.Cols()*img.Rows() <= drawOutPixels
 }

@@ -579,8 +579,8 @@ func TestPaleBoardsApart(t *testing.T) {
 	}
 }
 
-// TestBoardCutByEdge reads boards cropped through their edge squares, a
-// file or rank half cut off (or 40%), as a hurried crop leaves them.
+// TestBoardCutByEdge reads boards cropped through their edge squares, 35
+// to 55% of a file or rank cut off, as a hurried crop leaves them.
 // e4-white's cut on the right and pale-tight-shapes' at the bottom are
 // "no chessboard found" as they are (scan), and found once drawn out by
 // their edges (Scan), their squares read with the part left mirrored; two
@@ -637,14 +637,16 @@ func TestBoardCutByEdge(t *testing.T) {
 		}
 		b := whole[0].Corners // top-left, top-right, bottom-right, bottom-left
 		if c.tight {
-			r := image.Rect(int(math.Round(b[0].X)), int(math.Round(b[0].Y)), int(math.Round(b[1].X)), int(math.Round(b[3].Y)))
-			tight := img.Region(r)
+			box := image.Rect(int(math.Round(b[0].X)), int(math.Round(b[0].Y)), int(math.Round(b[1].X)), int(math.Round(b[3].Y)))
+			box = box.Intersect(image.Rect(0, 0, img.Cols(), img.Rows()))
+			region := img.Region(box)
+			tight := region.Clone()
+			region.Close()
 			img.Close()
-			img = tight.Clone()
-			tight.Close()
+			img = tight
 			for i := range b {
-				b[i].X -= float64(r.Min.X)
-				b[i].Y -= float64(r.Min.Y)
+				b[i].X -= float64(box.Min.X)
+				b[i].Y -= float64(box.Min.Y)
 			}
 		}
 		cropped, r := testfiles.CutSide(img, [4]float64{b[0].Y, b[1].X, b[3].Y, b[0].X}, c.side, c.share*(b[1].X-b[0].X)/8)
@@ -657,6 +659,8 @@ func TestBoardCutByEdge(t *testing.T) {
 			t.Errorf("%s cut on side %d, as it is: %v", c.file, c.side, err)
 		case c.first != none && (first[0].Placement() == c.want) != (c.first == found):
 			t.Errorf("%s cut on side %d, as it is: read %s, want it right %v", c.file, c.side, first[0].Placement(), c.first == found)
+		case c.first == small && (anyLegal(first) || detect.Area(largest(first).Corners) >= float64(r.Dx()*r.Dy())/4):
+			t.Errorf("%s cut on side %d, as it is: a legal board or one of a quarter of the picture or more, %v", c.file, c.side, largest(first).Corners)
 		}
 		boards, err := s.Scan(context.Background(), cropped)
 		cropped.Close()

@@ -176,8 +176,10 @@ func InPicture(q [4]Point, w, h int) bool {
 // lichess board cropped tight and cut on the left by 46% of a square was
 // framed with a corner a whole square above the picture, every rank
 // read a line off. A board cut by more than half a square is left to
-// Scan's second search, in the picture drawn out by its mirror image by
-// a twelfth of its side (edgePad), which frames it upright. Beyond half a
+// fenscan's Scan, which searches the picture again drawn out by its edge
+// pixels, by a twelfth of its longer side, and frames it upright there
+// (not for photos, pictures over 9 MP or PDF pages, where such a fit is
+// lost; the photo sets read the same). Beyond half a
 // square: the real screenshots cut on one side (scripts/cut_pictures.py)
 // by 30-40%, 40-50% and 50-60% of a square read entirely right 20 -> 21,
 // 18 -> 19 and 15 -> 16 of 23; the real diagrams so cut, the corner
