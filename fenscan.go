@@ -841,7 +841,7 @@ func (s *Scanner) board(ctx context.Context, img, glyphs gocv.Mat, f detect.Boar
 	if colour != nil {
 		in.Highlight = marks.Highlights(colour)
 	}
-	pos, err := s.assemble(ctx, img, glyphs, r, in)
+	pos, err := s.assemble(ctx, glyphs, r, in)
 	if err != nil {
 		return Board{}, err
 	}
@@ -888,7 +888,8 @@ func topLeft(img gocv.Mat, r reading) assemble.Shade {
 }
 
 // assemble builds the position of a board read as r, oriented by the
-// coordinates printed around it when they tell its side. A photo's pieces
+// coordinates printed around it, read from glyphs (see board), when they
+// tell its side. A photo's pieces
 // tell its side weakly, so its coordinates are read first; a flat board's
 // are read only when its pieces leave the orientation undecided, as they
 // rarely do on a screen, where the network on the 32 cells would cost as
@@ -898,7 +899,7 @@ func topLeft(img gocv.Mat, r reading) assemble.Shade {
 // most are, is the costlier mistake: of 300 generated screens, all drawn
 // so, 16 random placements were turned by their pieces, 5 of them against
 // their coordinates.
-func (s *Scanner) assemble(ctx context.Context, img, glyphs gocv.Mat, r reading, in assemble.Input) (*assemble.Position, error) {
+func (s *Scanner) assemble(ctx context.Context, glyphs gocv.Mat, r reading, in assemble.Input) (*assemble.Position, error) {
 	flip := s.opts.Assemble.Flip
 	read := !s.opts.NoCoordinates && flip != "yes" && flip != "no"
 	var err error
