@@ -636,20 +636,7 @@ func TestBoardCutByEdge(t *testing.T) {
 			t.Fatalf("%s: %v", c.file, err)
 		}
 		b := whole[0].Corners // top-left, top-right, bottom-right, bottom-left
-		if c.tight {
-			box := image.Rect(int(math.Round(b[0].X)), int(math.Round(b[0].Y)), int(math.Round(b[1].X)), int(math.Round(b[3].Y)))
-			box = box.Intersect(image.Rect(0, 0, img.Cols(), img.Rows()))
-			region := img.Region(box)
-			tight := region.Clone()
-			region.Close()
-			img.Close()
-			img = tight
-			for i := range b {
-				b[i].X -= float64(box.Min.X)
-				b[i].Y -= float64(box.Min.Y)
-			}
-		}
-		cropped, r := testfiles.CutSide(img, [4]float64{b[0].Y, b[1].X, b[3].Y, b[0].X}, c.side, c.share*(b[1].X-b[0].X)/8)
+		cropped, r := testfiles.CutSide(img, [4]float64{b[0].Y, b[1].X, b[3].Y, b[0].X}, c.side, c.share*(b[1].X-b[0].X)/8, c.tight)
 		img.Close()
 		first, err := s.scan(context.Background(), cropped, cropped, false)
 		switch {

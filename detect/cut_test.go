@@ -38,7 +38,7 @@ func TestCutEdge(t *testing.T) {
 		}
 		q := found[0].Corners
 		if !c.whole {
-			cropped, r := testfiles.CutSide(img, [4]float64{q[0].Y, q[1].X, q[3].Y, q[0].X}, int(c.cut), 0.4*(q[1].X-q[0].X)/8)
+			cropped, r := testfiles.CutSide(img, [4]float64{q[0].Y, q[1].X, q[3].Y, q[0].X}, int(c.cut), 0.4*(q[1].X-q[0].X)/8, false)
 			img.Close()
 			img = cropped
 			// The outline framed right, its cut line half outside the
