@@ -815,11 +815,13 @@ func (s *Scanner) board(ctx context.Context, img, glyphs gocv.Mat, f detect.Boar
 		probs = adjust(s.opts.Profile, probs, r.embedding)
 	}
 	// A flat board in colour says what grey crops cannot: pieces
-	// drawn in two hues (gold and silver, say) are told apart by them
-	// (package tint), and the last-move highlight tells the side to
-	// move. Both are read at a size where each square still has clean
-	// corners, in the same turn of the board as the squares were
-	// read. A photo's light tints pieces and squares too unevenly.
+	// drawn in two hues (gold and silver, say) are told apart by them,
+	// and pieces a crop reads doubtfully by how light their fills are
+	// beside the board's other pieces (package tint); the last-move
+	// highlight tells the side to move. Both are read at a size where
+	// each square still has clean corners, in the same turn of the
+	// board as the squares were read. A photo's light tints pieces and
+	// squares too unevenly.
 	var colour *image.RGBA
 	if r.kind == Digital {
 		if c, err := detect.WarpColor(img, r.corners, 128); err == nil {
@@ -829,6 +831,9 @@ func (s *Scanner) board(ctx context.Context, img, glyphs gocv.Mat, f detect.Boar
 	var tinted []tint.Change
 	if colour != nil {
 		probs, tinted = tint.Sides(colour, probs)
+		var shaded []tint.Change
+		probs, shaded = tint.Shades(colour, probs)
+		tinted = append(tinted, shaded...)
 	}
 	var changed []consistency.Change
 	if s.opts.Consistency {

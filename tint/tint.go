@@ -1,5 +1,5 @@
 // Package tint tells the two sides' pieces apart by their hues, when a
-// picture draws them in two.
+// picture draws them in two, or else by how light their fills are.
 //
 // The classifier reads grey crops, where a gold piece and a silver one, or
 // a pink one and a blue one, can shade alike, and where it then guesses
@@ -8,8 +8,9 @@
 // hues fall into two clear groups, and the classifier's readings already
 // lean to one side in one group and to the other in the other, each
 // piece's reading is settled on its group's side. Sets drawn in black and
-// white (most screen sets, every book) have no hue to go by and are left
-// as read.
+// white (most screen sets, every book) have no hue to go by; there the
+// pieces read doubtfully are settled by their fills' lightness beside the
+// firmly read ones' (Shades).
 package tint
 
 import (

@@ -1,0 +1,106 @@
+package tint
+
+import (
+	"image"
+	"image/color"
+	"testing"
+)
+
+var (
+	grey    = color.RGBA{105, 105, 110, 255} // a grey black piece's fill
+	pen     = color.RGBA{30, 30, 30, 255}    // the outline both sides share
+	lightSq = color.RGBA{240, 217, 181, 255} // board()'s light squares
+)
+
+// shadesBoard draws pieces as board does, each in pen's outline, as a
+// black-and-white screen set draws them.
+func shadesBoard(pieces []piece) (*image.RGBA, [64][13]float32) {
+	img, probs := board(pieces)
+	outline(img, probs, pen)
+	return img, probs
+}
+
+// TestShadesGreyBlackPieces: a set whose black pieces are filled grey, not
+// black, has no hue to tell them by, and a doubtful one can read as white.
+// Beside the board's firmly read pieces of its square's colour its fill
+// is as dark as theirs, and a doubtful white piece's as light.
+func TestShadesGreyBlackPieces(t *testing.T) {
+	img, probs := shadesBoard([]piece{
+		{0, grey, 10, 0.95}, {1, grey, 7, 0.9}, {2, grey, 12, 0.9}, {3, grey, 8, 0.95}, {5, grey, 7, 0.95}, {7, grey, 7, 0.9},
+		{48, white, 1, 0.95}, {49, white, 1, 0.9}, {50, white, 4, 0.9}, {51, white, 1, 0.95}, {61, white, 6, 0.95}, {63, white, 2, 0.9},
+		{18, grey, 3, 0.55}, // a black bishop, leaning white (light square)
+		{37, grey, 3, 0.6},  // and another (dark square)
+		{20, white, 9, 0.6}, // a white bishop, leaning black
+	})
+	out, changes := Shades(img, probs)
+	want := map[int]int{18: 9, 37: 9, 20: 3}
+	if len(changes) != len(want) {
+		t.Errorf("changes %v, want squares %v", changes, want)
+	}
+	for _, c := range changes {
+		if want[c.Square] != c.To {
+			t.Errorf("change %+v, want square %d to %d", c, c.Square, want[c.Square])
+		}
+	}
+	for sq := range 64 {
+		if _, ok := want[sq]; !ok && argmax(out[sq]) != argmax(probs[sq]) {
+			t.Errorf("square %d: class %d, was %d", sq, argmax(out[sq]), argmax(probs[sq]))
+		}
+	}
+}
+
+// TestShadesLeftAsRead: where the fills do not tell the sides, or a
+// reading is more than near even against its fill, or the piece stands on
+// a hatched square (a white one, whose fill the hatching darkens), the
+// readings stay.
+func TestShadesLeftAsRead(t *testing.T) {
+	firm := []piece{
+		{0, grey, 10, 0.95}, {1, grey, 7, 0.9}, {2, grey, 12, 0.9}, {3, grey, 8, 0.95},
+		{48, white, 1, 0.95}, {49, white, 1, 0.9}, {50, white, 4, 0.9}, {51, white, 1, 0.95},
+	}
+	cases := []struct {
+		name   string
+		pieces []piece
+		hatch  int // 1: the dark squares drawn hatched
+	}{
+		{"leaning against its fill", append(firm[:8:8], piece{18, grey, 3, 0.75}), -1},
+		{"one firm piece a side", []piece{{0, grey, 10, 0.95}, {48, white, 1, 0.95}, {18, grey, 3, 0.55}}, -1},
+		{"fills alike", []piece{
+			{0, grey, 10, 0.95}, {1, grey, 7, 0.9}, {48, grey, 1, 0.95}, {49, grey, 1, 0.9}, {18, grey, 3, 0.55},
+		}, -1},
+		{"firm pieces against their fills", []piece{
+			{0, grey, 10, 0.95}, {4, white, 7, 0.9}, {2, grey, 7, 0.9}, {48, white, 1, 0.95}, {52, grey, 1, 0.9}, {50, white, 1, 0.9},
+			{18, grey, 3, 0.55},
+		}, -1},
+		{"on a hatched square", append(firm[:8:8], piece{17, white, 9, 0.55}), 1},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			img, probs := shadesBoard(c.pieces)
+			if c.hatch == 1 {
+				for sq := range 64 {
+					if (sq/8+sq%8)%2 == 1 {
+						hatch(img, sq)
+					}
+				}
+			}
+			if out, changes := Shades(img, probs); out != probs || changes != nil {
+				t.Errorf("changed %v", changes)
+			}
+		})
+	}
+}
+
+// hatch draws diagonal lines over square sq, around its piece, as a book
+// hatches its dark squares; they leave three pixels of paper in four.
+func hatch(img *image.RGBA, sq int) {
+	x0, y0 := sq%8*side, sq/8*side
+	for y := range side {
+		for x := range side {
+			dx, dy := x-side/2, y-side/2
+			if (x+y)%4 == 0 && dx*dx+dy*dy > side*side/9 {
+				img.SetRGBA(x0+x, y0+y, pen)
+			}
+		}
+	}
+}
