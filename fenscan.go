@@ -486,7 +486,8 @@ type Board struct {
 	// squares that look the same were read otherwise, with confidence.
 	Consistency []Change
 	// Colours lists the squares whose piece changed side because the
-	// picture paints the two sides' pieces in two hues (package tint).
+	// picture paints the two sides' pieces in two hues, or fills them
+	// lighter and darker (package tint).
 	Colours []Change
 	// Embedding holds each square's features from the network that read
 	// the board (see Kind), in the order of Warped's squares (nil when the
@@ -831,9 +832,6 @@ func (s *Scanner) board(ctx context.Context, img, glyphs gocv.Mat, f detect.Boar
 	var tinted []tint.Change
 	if colour != nil {
 		probs, tinted = tint.Sides(colour, probs)
-		var shaded []tint.Change
-		probs, shaded = tint.Shades(colour, probs)
-		tinted = append(tinted, shaded...)
 	}
 	var changed []consistency.Change
 	if s.opts.Consistency {
@@ -1091,8 +1089,8 @@ func consistencyChanges(cs []consistency.Change, o assemble.Orientation) []Chang
 	return out
 }
 
-// tintChanges names the squares whose side the hues changed, from White's
-// side.
+// tintChanges names the squares whose side the colours changed, from
+// White's side.
 func tintChanges(cs []tint.Change, o assemble.Orientation) []Change {
 	var out []Change
 	for _, c := range cs {

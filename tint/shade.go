@@ -2,23 +2,28 @@ package tint
 
 import (
 	"image"
+	"image/color"
 	"math"
 	"slices"
 )
 
 const (
 	// flatRing is the most, in grey levels, that half of the pixels of a
-	// square's ring (see pieceFill) may differ from its median for the
-	// square to count as drawn in one flat colour around its piece, and
-	// the most that an empty square's greys may deviate on average from
-	// their mean for its colour of square to count as plain (see
-	// plainColours): a textured or hatched square has no one colour to
-	// tell a piece from.
+	// square's ring (see pieceFill) may lie from their median for the
+	// square to count as one flat colour around its piece.
 	flatRing = 12
+	// maxTexture is the most, in grey levels, that the greys of a
+	// colour's empty squares may lie from their means on average (see
+	// deviation; the median over those squares) for that colour to be
+	// plain (see plainColours): a book's hatching, or a texture, is not.
+	maxTexture = 12
 	// groundDistance is how near, in grey levels, a pixel must lie to
 	// its square's colour to be ground, where it is joined to the
-	// square's border through such pixels.
+	// square's ring through such pixels (see pieceFill).
 	groundDistance = 24
+	// maxChroma is the largest difference between a pixel's red, green
+	// and blue for it to count in a piece's fill (see pieceFill).
+	maxChroma = 48
 	// minShadeGap is the least difference, in grey levels, between the
 	// fills of the pieces read firmly white and of those read firmly
 	// black (their medians) for the fills to tell the sides apart.
@@ -40,72 +45,77 @@ const (
 	surelyEmpty = 0.9
 )
 
-// Shades returns probs with the side of each piece read doubtfully (a
+// fills returns probs with the side of each piece read doubtfully (a
 // lean under sure, see whiteness) set by how light its fill is, and the
 // squares whose most probable class changed. A set with no hue to go by
-// (see Sides) still fills one side's pieces lighter than the other's: a
-// grey black piece that a grey crop shows as light as a white one on a
-// dark square is, beside the board's other pieces, as dark as they are.
-// A piece's fill is the mean grey of its square inside its outline (see
-// pieceFill), and blends with its square's colour, so light squares and
-// dark are taken apart: on each, the fills of the pieces read firmly on
-// each side fix where that side's fills lie, and when they lie
-// minShadeGap apart and few firm readings lie nearer the other side's
-// (see scale), each doubtful piece whose fill lies at either end (see
-// shadeLow) goes to that end's side, against its reading only when that
-// reading is near even (see evenLean). The pieces on a colour of square
-// that is not plain (see plainColours), or not of one colour around the
-// piece, keep their readings. board is the board in colour, 8 squares by
-// 8, in the order of probs.
+// still fills one side's pieces lighter than the other's: a grey black
+// piece that a grey crop shows as light as a white one on a dark square
+// is, beside the board's other pieces, as dark as they are. A piece's
+// fill (see pieceFill) blends with its square's colour, so the two
+// colours of square are taken apart: on each, the fills of the pieces
+// read firmly on each side fix where that side's fills lie, and when
+// they lie minShadeGap apart and few firm readings lie nearer the other
+// side's (see scale), each doubtful piece whose fill lies at either end
+// (see shadeLow) goes to that end's side, against its reading only when
+// that reading is near even (see evenLean). The pieces on a colour of
+// square that is not plain (see plainColours), or not of one colour
+// around the piece, keep their readings.
 //
 // On 900 generated screens of 13 lichess sets (gen_screens.py seeds 1, 2
-// and 4), 820 boards read entirely right before and 830 after, none
-// lost: mostly the held-out fantasy set's grey bishops and pawns, read
-// white by the square prior where the network was split.
-func Shades[P ~[13]float32](board *image.RGBA, probs [64]P) ([64]P, []Change) {
-	out := probs
+// and 4, read by `fenscan eval` with default options), 820 boards read
+// entirely right before and 833 after, none lost: mostly the held-out
+// fantasy set's grey bishops and pawns, which the square prior made
+// white where the network was split.
+func fills[P ~[13]float32](board *image.RGBA, probs [64]P) ([64]P, []Change) {
+	doubtful := false
+	for _, p := range probs {
+		doubtful = doubtful || p[0] < occupied && math.Abs(whiteness(p)) < sure
+	}
+	if !doubtful {
+		return probs, nil
+	}
 	var fill [64]float64
 	var measured [64]bool
-	// The firm pieces' fills on each colour of square, light squares
-	// first: a piece's fill blends with its square's colour.
-	var light, dark [2][]float64
-	for i := range probs {
-		if probs[i][0] >= occupied {
+	// The fills of the pieces read firmly white and black, on each
+	// colour of square.
+	var whites, blacks [2][]float64
+	for i, p := range probs {
+		if p[0] >= occupied {
 			continue
 		}
-		fill[i], measured[i] = pieceFill(board, i)
-		if !measured[i] {
+		if fill[i], measured[i] = pieceFill(board, i); !measured[i] {
 			continue
 		}
-		switch w, c := whiteness(probs[i]), (i/8+i%8)%2; {
+		switch w, c := whiteness(p), colourOf(i); {
 		case w >= sure:
-			light[c] = append(light[c], fill[i])
+			whites[c] = append(whites[c], fill[i])
 		case w <= -sure:
-			dark[c] = append(dark[c], fill[i])
+			blacks[c] = append(blacks[c], fill[i])
 		}
 	}
 	var lo, hi [2]float64
 	var told [2]bool
-	plain := plainColours(board, probs)
 	for c := range told {
-		lo[c], hi[c], told[c] = scale(light[c], dark[c])
-		told[c] = told[c] && plain[c]
+		lo[c], hi[c], told[c] = scale(whites[c], blacks[c])
 	}
+	if !told[0] && !told[1] {
+		return probs, nil
+	}
+	plain := plainColours(board, probs)
+	out := probs
 	var changes []Change
-	for i := range probs {
-		w, c := whiteness(probs[i]), (i/8+i%8)%2
-		if !measured[i] || !told[c] || math.Abs(w) >= sure {
+	for i, p := range probs {
+		w, c := whiteness(p), colourOf(i)
+		if !measured[i] || !told[c] || !plain[c] || math.Abs(w) >= sure {
 			continue
 		}
 		z := (fill[i] - lo[c]) / (hi[c] - lo[c])
-		if z > shadeLow && z < shadeHigh {
+		toWhite := z >= shadeHigh
+		if !toWhite && z > shadeLow || toWhite != (w > 0) && math.Abs(w) >= evenLean {
 			continue
 		}
-		if toWhite := z >= shadeHigh; toWhite != (w > 0) && math.Abs(w) >= evenLean {
-			continue
-		}
-		from := argmax(probs[i])
-		out[i] = toSide(probs[i], z >= shadeHigh)
+		from := argmax(p)
+		out[i] = toSide(p, toWhite)
 		if to := argmax(out[i]); to != from {
 			changes = append(changes, Change{Square: i, From: from, To: to})
 		}
@@ -113,35 +123,35 @@ func Shades[P ~[13]float32](board *image.RGBA, probs [64]P) ([64]P, []Change) {
 	return out, changes
 }
 
-// scale returns where the fills of the pieces read firmly black (dark)
-// and white (light) lie, their medians, and whether they tell the sides
+// scale returns where the fills of the pieces read firmly black and white
+// lie, their medians, and whether they tell the sides
 // apart: minGroup of each, minShadeGap apart, and no more than
 // maxShadeAgainst of them nearer the other side's.
-func scale(light, dark []float64) (lo, hi float64, ok bool) {
-	if len(light) < minGroup || len(dark) < minGroup {
+func scale(whites, blacks []float64) (lo, hi float64, ok bool) {
+	if len(whites) < minGroup || len(blacks) < minGroup {
 		return 0, 0, false
 	}
-	lo, hi = median(dark), median(light)
+	lo, hi = median(blacks), median(whites)
 	if hi-lo < minShadeGap {
 		return 0, 0, false
 	}
 	against := 0
-	for _, v := range light {
+	for _, v := range whites {
 		if v-lo < hi-v {
 			against++
 		}
 	}
-	for _, v := range dark {
+	for _, v := range blacks {
 		if hi-v < v-lo {
 			against++
 		}
 	}
-	return lo, hi, float64(against) <= maxShadeAgainst*float64(len(light)+len(dark))
+	return lo, hi, float64(against) <= maxShadeAgainst*float64(len(whites)+len(blacks))
 }
 
-// plainColours says, for light squares and dark, whether the board's
-// empty squares of that colour are plain: the median of their greys'
-// deviations from their means at most flatRing. A book's hatched squares
+// plainColours says, for each colour of square (see colourOf), whether
+// the board's empty squares of that colour are plain: the median of their
+// greys' mean deviations (see deviation) at most maxTexture. A book's hatched squares
 // can leave a ring of flat paper around a piece, and its hatching then
 // darkens the fill of a white piece; its empty squares show the hatching.
 // A colour with no square read surely empty counts as plain, the rings
@@ -153,69 +163,84 @@ func plainColours[P ~[13]float32](board *image.RGBA, probs [64]P) [2]bool {
 			continue
 		}
 		if d, ok := deviation(board, i); ok {
-			c := (i/8 + i%8) % 2
-			devs[c] = append(devs[c], d)
+			devs[colourOf(i)] = append(devs[colourOf(i)], d)
 		}
 	}
 	var plain [2]bool
 	for c := range plain {
-		plain[c] = len(devs[c]) == 0 || median(devs[c]) <= flatRing
+		plain[c] = len(devs[c]) == 0 || median(devs[c]) <= maxTexture
 	}
 	return plain
 }
 
 // deviation is the mean absolute deviation of the greys of square i's
-// middle (the inner two thirds) from their mean.
+// middle (its inner two thirds, clear of a coordinate in its corner) from
+// their mean.
 func deviation(board *image.RGBA, i int) (float64, bool) {
-	side := board.Bounds().Dx() / 8
-	if side < 8 {
+	x0, y0, side, ok := square(board, i)
+	if !ok {
 		return 0, false
 	}
-	x0, y0 := board.Bounds().Min.X+i%8*side, board.Bounds().Min.Y+i/8*side
-	var v []float64
-	for y := y0 + side/6; y < y0+side-side/6; y++ {
-		for x := x0 + side/6; x < x0+side-side/6; x++ {
-			c := board.RGBAAt(x, y)
-			v = append(v, (float64(c.R)+float64(c.G)+float64(c.B))/3)
+	lo, hi := side/6, side-side/6
+	sum, n := 0.0, 0
+	for y := y0 + lo; y < y0+hi; y++ {
+		for x := x0 + lo; x < x0+hi; x++ {
+			sum += greyOf(board.RGBAAt(x, y))
+			n++
 		}
 	}
-	mean := 0.0
-	for _, g := range v {
-		mean += g
+	mean, dev := sum/float64(n), 0.0
+	for y := y0 + lo; y < y0+hi; y++ {
+		for x := x0 + lo; x < x0+hi; x++ {
+			dev += math.Abs(greyOf(board.RGBAAt(x, y)) - mean)
+		}
 	}
-	mean /= float64(len(v))
-	dev := 0.0
-	for _, g := range v {
-		dev += math.Abs(g - mean)
-	}
-	return dev / float64(len(v)), true
+	return dev / float64(n), true
 }
 
-// pieceFill returns the mean grey of the pixels of square i that are not
-// its ground, and false when the square is too small, not of one flat
-// colour around its piece (see flatRing), or holds too little besides
-// its ground (minInk of it) to be a piece. The ground is the pixels near
-// the square's colour (see groundDistance) joined to its ring through
-// such pixels, so that the fill of a white piece counts even where it
-// matches a light square, enclosed by its outline; its colour is the
-// median grey of its ring, one pixel inside its edge, where a warped
-// board blends each square with its neighbours.
+// colourOf is square i's colour: 0 that of the board's top-left square,
+// 1 the other.
+func colourOf(i int) int { return (i/8 + i%8) % 2 }
+
+// greyOf is c's grey, the mean of its channels.
+func greyOf(c color.RGBA) float64 {
+	return (float64(c.R) + float64(c.G) + float64(c.B)) / 3
+}
+
+// pieceFill returns the mean grey of the pixels of square i that are
+// neither its ground nor strongly coloured, and false when the square is
+// too small, not of one flat colour around its piece (see flatRing), or
+// holds too little such ink (minInk of its inside) to be a piece. Only
+// the square's inside is looked at, its edge left out: a warped board
+// blends each square's edge with its neighbours. The ground's colour is
+// the median grey of the inside's ring, and the ground the pixels near
+// that colour (see groundDistance) joined to the ring through such
+// pixels, so that a white piece's fill counts even where it matches a
+// light square, enclosed by its outline. Strongly coloured pixels (see
+// maxChroma) are an arrow's, a highlight's or a check's glow, not a
+// black-and-white set's paint.
 func pieceFill(board *image.RGBA, i int) (float64, bool) {
-	side := board.Bounds().Dx() / 8
-	if side < 8 {
+	x0, y0, side, ok := square(board, i)
+	if !ok {
 		return 0, false
 	}
-	x0, y0 := board.Bounds().Min.X+i%8*side, board.Bounds().Min.Y+i/8*side
+	// The inside: the square less its one-pixel edge.
+	x0, y0, side = x0+1, y0+1, side-2
 	grey := make([]float64, side*side)
+	coloured := make([]bool, side*side)
 	for y := range side {
 		for x := range side {
 			c := board.RGBAAt(x0+x, y0+y)
-			grey[y*side+x] = (float64(c.R) + float64(c.G) + float64(c.B)) / 3
+			grey[y*side+x] = greyOf(c)
+			coloured[y*side+x] = int(max(c.R, c.G, c.B))-int(min(c.R, c.G, c.B)) > maxChroma
 		}
 	}
-	var ring []int
+	ring := make([]int, 0, 4*side-4)
+	for k := range side {
+		ring = append(ring, k, (side-1)*side+k)
+	}
 	for k := 1; k < side-1; k++ {
-		ring = append(ring, side+k, (side-2)*side+k, k*side+1, k*side+side-2)
+		ring = append(ring, k*side, k*side+side-1)
 	}
 	values := make([]float64, len(ring))
 	for k, p := range ring {
@@ -228,8 +253,6 @@ func pieceFill(board *image.RGBA, i int) (float64, bool) {
 	if median(values) > flatRing {
 		return 0, false
 	}
-	// The ground: pixels of the square's colour reached from its border
-	// through pixels of that colour.
 	isGround := make([]bool, side*side)
 	queue := slices.DeleteFunc(ring, func(p int) bool { return math.Abs(grey[p]-ground) > groundDistance })
 	for _, p := range queue {
@@ -252,7 +275,7 @@ func pieceFill(board *image.RGBA, i int) (float64, bool) {
 	}
 	sum, n := 0.0, 0
 	for p, g := range isGround {
-		if !g {
+		if !g && !coloured[p] {
 			sum += grey[p]
 			n++
 		}

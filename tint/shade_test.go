@@ -7,9 +7,10 @@ import (
 )
 
 var (
-	grey    = color.RGBA{105, 105, 110, 255} // a grey black piece's fill
-	pen     = color.RGBA{30, 30, 30, 255}    // the outline both sides share
-	lightSq = color.RGBA{240, 217, 181, 255} // board()'s light squares
+	grey   = color.RGBA{105, 105, 110, 255} // a grey black piece's fill
+	greyer = color.RGBA{130, 130, 135, 255} // a fill too like grey's
+	pen    = color.RGBA{30, 30, 30, 255}    // the outline both sides share
+	paper  = color.RGBA{213, 213, 213, 255} // the grey of board()'s light squares
 )
 
 // shadesBoard draws pieces as board does, each in pen's outline, as a
@@ -20,11 +21,11 @@ func shadesBoard(pieces []piece) (*image.RGBA, [64][13]float32) {
 	return img, probs
 }
 
-// TestShadesGreyBlackPieces: a set whose black pieces are filled grey, not
+// TestFillsGreyBlackPieces: a set whose black pieces are filled grey, not
 // black, has no hue to tell them by, and a doubtful one can read as white.
 // Beside the board's firmly read pieces of its square's colour its fill
 // is as dark as theirs, and a doubtful white piece's as light.
-func TestShadesGreyBlackPieces(t *testing.T) {
+func TestFillsGreyBlackPieces(t *testing.T) {
 	img, probs := shadesBoard([]piece{
 		{0, grey, 10, 0.95}, {1, grey, 7, 0.9}, {2, grey, 12, 0.9}, {3, grey, 8, 0.95}, {5, grey, 7, 0.95}, {7, grey, 7, 0.9},
 		{48, white, 1, 0.95}, {49, white, 1, 0.9}, {50, white, 4, 0.9}, {51, white, 1, 0.95}, {61, white, 6, 0.95}, {63, white, 2, 0.9},
@@ -32,7 +33,7 @@ func TestShadesGreyBlackPieces(t *testing.T) {
 		{37, grey, 3, 0.6},  // and another (dark square)
 		{20, white, 9, 0.6}, // a white bishop, leaning black
 	})
-	out, changes := Shades(img, probs)
+	out, changes := fills(img, probs)
 	want := map[int]int{18: 9, 37: 9, 20: 3}
 	if len(changes) != len(want) {
 		t.Errorf("changes %v, want squares %v", changes, want)
@@ -49,11 +50,11 @@ func TestShadesGreyBlackPieces(t *testing.T) {
 	}
 }
 
-// TestShadesLeftAsRead: where the fills do not tell the sides, or a
+// TestFillsLeftAsRead: where the fills do not tell the sides, or a
 // reading is more than near even against its fill, or the piece stands on
-// a hatched square (a white one, whose fill the hatching darkens), the
-// readings stay.
-func TestShadesLeftAsRead(t *testing.T) {
+// a colour of square that is hatched (whose lines darken a white piece's
+// fill), the readings stay.
+func TestFillsLeftAsRead(t *testing.T) {
 	firm := []piece{
 		{0, grey, 10, 0.95}, {1, grey, 7, 0.9}, {2, grey, 12, 0.9}, {3, grey, 8, 0.95},
 		{48, white, 1, 0.95}, {49, white, 1, 0.9}, {50, white, 4, 0.9}, {51, white, 1, 0.95},
@@ -61,30 +62,30 @@ func TestShadesLeftAsRead(t *testing.T) {
 	cases := []struct {
 		name   string
 		pieces []piece
-		hatch  int // 1: the dark squares drawn hatched
+		hatch  bool // the dark squares drawn hatched
 	}{
-		{"leaning against its fill", append(firm[:8:8], piece{18, grey, 3, 0.75}), -1},
-		{"one firm piece a side", []piece{{0, grey, 10, 0.95}, {48, white, 1, 0.95}, {18, grey, 3, 0.55}}, -1},
-		{"fills alike", []piece{
-			{0, grey, 10, 0.95}, {1, grey, 7, 0.9}, {48, grey, 1, 0.95}, {49, grey, 1, 0.9}, {18, grey, 3, 0.55},
-		}, -1},
+		{"leaning against its fill", append(firm[:8:8], piece{18, grey, 3, 0.75}), false},
+		{"one firm piece a side", []piece{{0, grey, 10, 0.95}, {48, white, 1, 0.95}, {18, grey, 3, 0.55}}, false},
+		{"fills under minShadeGap apart", []piece{
+			{0, grey, 10, 0.95}, {2, grey, 7, 0.9}, {48, greyer, 1, 0.95}, {50, greyer, 1, 0.9}, {18, grey, 3, 0.55},
+		}, false},
 		{"firm pieces against their fills", []piece{
 			{0, grey, 10, 0.95}, {4, white, 7, 0.9}, {2, grey, 7, 0.9}, {48, white, 1, 0.95}, {52, grey, 1, 0.9}, {50, white, 1, 0.9},
 			{18, grey, 3, 0.55},
-		}, -1},
-		{"on a hatched square", append(firm[:8:8], piece{17, white, 9, 0.55}), 1},
+		}, false},
+		{"on a hatched square", append(firm[:8:8], piece{17, white, 9, 0.55}), true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			img, probs := shadesBoard(c.pieces)
-			if c.hatch == 1 {
+			if c.hatch {
 				for sq := range 64 {
 					if (sq/8+sq%8)%2 == 1 {
 						hatch(img, sq)
 					}
 				}
 			}
-			if out, changes := Shades(img, probs); out != probs || changes != nil {
+			if out, changes := fills(img, probs); out != probs || changes != nil {
 				t.Errorf("changed %v", changes)
 			}
 		})
@@ -102,5 +103,49 @@ func hatch(img *image.RGBA, sq int) {
 				img.SetRGBA(x0+x, y0+y, pen)
 			}
 		}
+	}
+}
+
+// TestPieceFillEnclosed: a piece filled with its square's own grey is
+// told from the square by its outline, which encloses the fill: the fill
+// counts, not the outline alone.
+func TestPieceFillEnclosed(t *testing.T) {
+	img, _ := board([]piece{{0, paper, 3, 0.9}})
+	for y := range side {
+		for x := range side {
+			dx, dy := x-side/2, y-side/2
+			if d := dx*dx + dy*dy; d > side*side/20 && d <= side*side/9 {
+				img.SetRGBA(x, y, pen) // a closed outline around the square's colour
+			}
+		}
+	}
+	fill, ok := pieceFill(img, 0)
+	outlineOnly := greyOf(pen)
+	// The outline is a third of the piece's pixels, the fill the rest.
+	if !ok || fill < outlineOnly+(greyOf(paper)-outlineOnly)/3 {
+		t.Errorf("fill %.0f (measured %v), want the fill's %.0f to count beside the outline's %.0f", fill, ok, greyOf(paper), outlineOnly)
+	}
+}
+
+// TestSidesHuesFirst: where the hues are the sides, they alone settle
+// them, and a piece they leave as read (under an arrow, its paint
+// hidden) is not then settled by its fill; a black-and-white set's
+// doubtful pieces are settled by their fills.
+func TestSidesHuesFirst(t *testing.T) {
+	img, probs := board([]piece{
+		{0, gold, 12, 0.95}, {1, gold, 7, 0.9}, {2, gold, 10, 0.95}, {3, gold, 7, 0.9},
+		{48, silver, 1, 0.95}, {49, silver, 1, 0.9}, {50, silver, 6, 0.95}, {51, silver, 4, 0.9},
+		{27, color.RGBA{30, 60, 150, 255}, 1, 0.55}, // dark under a blue arrow, leaning white
+	})
+	if out, _ := Sides(img, probs); argmax(out[27]) != 1 {
+		t.Errorf("two hues: square 27 class %d, want 1 as read", argmax(out[27]))
+	}
+	img, probs = shadesBoard([]piece{
+		{0, grey, 10, 0.95}, {2, grey, 7, 0.9}, {4, grey, 12, 0.9},
+		{48, white, 1, 0.95}, {50, white, 1, 0.9}, {52, white, 4, 0.9},
+		{18, grey, 3, 0.55},
+	})
+	if out, _ := Sides(img, probs); argmax(out[18]) != 9 {
+		t.Errorf("black and white: square 18 class %d, want 9 by its fill", argmax(out[18]))
 	}
 }

@@ -10,7 +10,7 @@
 // piece's reading is settled on its group's side. Sets drawn in black and
 // white (most screen sets, every book) have no hue to go by; there the
 // pieces read doubtfully are settled by their fills' lightness beside the
-// firmly read ones' (Shades).
+// firmly read ones' (see fills).
 package tint
 
 import (
@@ -135,7 +135,7 @@ const (
 	voteShare = 0.75
 )
 
-// Change records a square whose side the hues changed.
+// Change records a square whose side the colours changed (see Sides).
 type Change struct {
 	// Square is the index, row-major from the board picture's top-left.
 	Square int
@@ -143,19 +143,32 @@ type Change struct {
 	From, To int
 }
 
-// Sides returns probs with each piece's side set by its paint (see
-// paints) or, where that does not tell, by the hue group it falls in,
-// and the squares whose most probable class changed. A piece in neither
-// group, or read firmly against its group, keeps its reading unless its
-// paint tells. board is the board in colour, 8 squares by 8, in the
-// order of probs (class 0 empty, 1-6 white P N B R Q K, 7-12 black).
-// When the hues do not form two groups whose readings lean to the two
-// sides, probs come back as they are.
+// Sides returns probs with each piece's side settled by what the picture's
+// colours say, and the squares whose most probable class changed. Where the
+// pieces' hues form two groups that are the sides, those settle them (see
+// hues); else, as in a set drawn in black and white, the fills' lightness
+// settles the pieces read doubtfully (see fills). board is the board in
+// colour, 8 squares by 8, in the order of probs (class 0 empty, 1-6 white
+// P N B R Q K, 7-12 black).
 func Sides[P ~[13]float32](board *image.RGBA, probs [64]P) ([64]P, []Change) {
+	if out, changes, ok := hues(board, probs); ok {
+		return out, changes
+	}
+	return fills(board, probs)
+}
+
+// hues returns probs with each piece's side set by its paint (see
+// paints) or, where that does not tell, by the hue group it falls in,
+// the squares whose most probable class changed, and whether the hues
+// were taken for the sides. A piece in neither group, or read firmly
+// against its group, keeps its reading unless its paint tells. When the
+// hues do not form two groups whose readings lean to the two sides,
+// probs come back as they are, and false.
+func hues[P ~[13]float32](board *image.RGBA, probs [64]P) ([64]P, []Change, bool) {
 	out := probs
 	var inks [64][]color.RGBA
 	var middle int
-	var hues [][2]float64
+	var seen [][2]float64
 	var squares []int
 	for i := range probs {
 		if probs[i][0] >= occupied {
@@ -163,13 +176,13 @@ func Sides[P ~[13]float32](board *image.RGBA, probs [64]P) ([64]P, []Change) {
 		}
 		inks[i], middle = ink(board, i)
 		if h, ok := hue(inks[i], middle); ok {
-			hues = append(hues, h)
+			seen = append(seen, h)
 			squares = append(squares, i)
 		}
 	}
-	group, ok := split(hues)
+	group, ok := split(seen)
 	if !ok {
-		return out, nil
+		return out, nil, false
 	}
 	// Which side each group paints: the one its readings favour.
 	var lean [2]float64
@@ -183,7 +196,7 @@ func Sides[P ~[13]float32](board *image.RGBA, probs [64]P) ([64]P, []Change) {
 		white = 1
 	}
 	if !agree(probs, squares, group, white) {
-		return out, nil
+		return out, nil, false
 	}
 	// The paints also need the empty squares' ink (see paints), walked
 	// only for boards whose hues got this far.
@@ -208,7 +221,7 @@ func Sides[P ~[13]float32](board *image.RGBA, probs [64]P) ([64]P, []Change) {
 			changes = append(changes, Change{Square: i, From: from, To: to})
 		}
 	}
-	return out, changes
+	return out, changes, true
 }
 
 // hue returns the opponent-colour coordinates (red against green, yellow
@@ -239,11 +252,10 @@ func hue(ink []color.RGBA, middle int) ([2]float64, bool) {
 // square's own colour, taken from its border, and how many pixels the
 // middle has (0 when the squares are too small to tell).
 func ink(board *image.RGBA, i int) ([]color.RGBA, int) {
-	side := board.Bounds().Dx() / 8
-	if side < 8 {
+	x0, y0, side, ok := square(board, i)
+	if !ok {
 		return nil, 0
 	}
-	x0, y0 := board.Bounds().Min.X+i%8*side, board.Bounds().Min.Y+i/8*side
 	bg := borderColour(board, x0, y0, side)
 	lo, hi := side/5, side-side/5
 	var out []color.RGBA
@@ -357,6 +369,16 @@ func inkBin(b int) bool {
 	r, g, bl := b/(levels*levels), b/levels%levels, b%levels
 	grey := max(r, g, bl)-min(r, g, bl) <= 1
 	return grey && (max(r, g, bl) < 48/paletteStep || min(r, g, bl) >= 224/paletteStep)
+}
+
+// square returns the top-left corner of square i of board and its side,
+// in pixels, and false when the squares are too small to tell anything.
+func square(board *image.RGBA, i int) (x0, y0, side int, ok bool) {
+	side = board.Bounds().Dx() / 8
+	if side < 8 {
+		return 0, 0, 0, false
+	}
+	return board.Bounds().Min.X + i%8*side, board.Bounds().Min.Y + i/8*side, side, true
 }
 
 // borderColour is the median colour of the one-pixel ring around a square.

@@ -92,16 +92,16 @@ func cover(img *image.RGBA, sq int, share float64, arrow color.RGBA) {
 	}
 }
 
-// TestSidesTwoHues: gold (black) and silver (white) pieces, three of the
+// TestHuesTwoHues: gold (black) and silver (white) pieces, three of the
 // gold ones read doubtfully as white, are each settled on their hue's
 // side; the surely read ones only grow surer.
-func TestSidesTwoHues(t *testing.T) {
+func TestHuesTwoHues(t *testing.T) {
 	pieces := []piece{
 		{0, gold, 12, 0.9}, {9, gold, 7, 0.8}, {10, gold, 1, 0.6}, {11, gold, 1, 0.55}, {20, gold, 10, 0.9}, {21, gold, 1, 0.7},
 		{48, silver, 1, 0.95}, {49, silver, 1, 0.9}, {50, silver, 4, 0.9}, {60, silver, 6, 0.95}, {62, silver, 2, 0.85},
 	}
 	img, probs := board(pieces)
-	out, changes := Sides(img, probs)
+	out, changes := byHues(img, probs)
 	want := map[int]int{10: 7, 11: 7, 21: 7}
 	if len(changes) != len(want) {
 		t.Errorf("changes %v, want squares %v", changes, want)
@@ -122,42 +122,42 @@ func TestSidesTwoHues(t *testing.T) {
 	}
 }
 
-// TestSidesLeavesBlackAndWhite: pieces drawn black and white have no hue to
+// TestHuesLeavesBlackAndWhite: pieces drawn black and white have no hue to
 // go by, and doubtful readings stay as they are.
-func TestSidesLeavesBlackAndWhite(t *testing.T) {
+func TestHuesLeavesBlackAndWhite(t *testing.T) {
 	img, probs := board([]piece{
 		{0, black, 12, 0.9}, {9, black, 7, 0.8}, {10, black, 1, 0.6}, {11, black, 7, 0.55},
 		{48, white, 1, 0.95}, {49, white, 7, 0.6}, {50, white, 4, 0.9}, {60, white, 6, 0.95},
 	})
-	if out, changes := Sides(img, probs); out != probs || changes != nil {
+	if out, changes := byHues(img, probs); out != probs || changes != nil {
 		t.Errorf("changed %v", changes)
 	}
 }
 
-// TestSidesArrowOverPieces: black and white pieces, three of them under a
+// TestHuesArrowOverPieces: black and white pieces, three of them under a
 // green arrow. The arrow's pieces form a hue group of their own, but the
 // others, both sides alike, do not lean to one side: nothing changes.
-func TestSidesArrowOverPieces(t *testing.T) {
+func TestHuesArrowOverPieces(t *testing.T) {
 	img, probs := board([]piece{
 		{0, black, 12, 0.9}, {1, black, 7, 0.9}, {2, black, 7, 0.6}, {3, black, 10, 0.9}, {4, black, 9, 0.9},
 		{48, white, 1, 0.95}, {49, white, 1, 0.6}, {50, white, 4, 0.9}, {60, white, 6, 0.95}, {61, white, 1, 0.9},
 		{27, green, 1, 0.7}, {28, green, 7, 0.6}, {29, green, 1, 0.9},
 	})
-	if out, changes := Sides(img, probs); out != probs || changes != nil {
+	if out, changes := byHues(img, probs); out != probs || changes != nil {
 		t.Errorf("changed %v", changes)
 	}
 }
 
-// TestSidesSureReadingStands: a piece read surely as white keeps its side
+// TestHuesSureReadingStands: a piece read surely as white keeps its side
 // though its hue is the black pieces', when its colours are neither side's
 // paint (a piece under a coloured arrow can fall in the other group).
-func TestSidesSureReadingStands(t *testing.T) {
+func TestHuesSureReadingStands(t *testing.T) {
 	tinted := color.RGBA{140, 112, 28, 255} // gold's hue, not its paint
 	img, probs := board([]piece{
 		{0, gold, 12, 0.9}, {9, gold, 7, 0.8}, {10, gold, 7, 0.9}, {11, tinted, 1, 0.98},
 		{48, silver, 1, 0.95}, {49, silver, 1, 0.9}, {50, silver, 4, 0.9}, {60, silver, 6, 0.95},
 	})
-	out, _ := Sides(img, probs)
+	out, _ := byHues(img, probs)
 	if got := argmax(out[11]); got != 1 {
 		t.Errorf("square 11: class %d, want 1 as read", got)
 	}
@@ -173,10 +173,10 @@ type arrow struct {
 	c     color.RGBA
 }
 
-// TestSidesPaints: boards whose pieces are outlined (in black, or in a
+// TestHuesPaints: boards whose pieces are outlined (in black, or in a
 // colour), as screen sets draw them, with arrows over some, and the classes the paints (and
 // the hues where they do not tell) must leave on the squares named.
-func TestSidesPaints(t *testing.T) {
+func TestHuesPaints(t *testing.T) {
 	blue, orange := color.RGBA{60, 80, 160, 255}, color.RGBA{190, 140, 60, 255}
 	brown := color.RGBA{70, 45, 20, 255}   // an outline in a colour, not grey
 	tinted := color.RGBA{82, 178, 98, 255} // white under green at 0.8
@@ -289,7 +289,7 @@ func TestSidesPaints(t *testing.T) {
 		for _, a := range c.arrows {
 			cover(img, a.sq, a.share, a.c)
 		}
-		out, changes := Sides(img, probs)
+		out, changes := byHues(img, probs)
 		for sq, want := range c.want {
 			if got := argmax(out[sq]); got != want {
 				t.Errorf("%s: square %d class %d, want %d (changes %v)", c.name, sq, got, want, changes)
@@ -298,31 +298,31 @@ func TestSidesPaints(t *testing.T) {
 	}
 }
 
-// TestSidesOneGroupReadNearEven: White's silver pieces read surely, and
+// TestHuesOneGroupReadNearEven: White's silver pieces read surely, and
 // Black's gold ones near even (a large board's gold can read so), one of
 // them on the white side: the groups together lean enough, and the gold
 // pieces are settled on Black's side.
-func TestSidesOneGroupReadNearEven(t *testing.T) {
+func TestHuesOneGroupReadNearEven(t *testing.T) {
 	img, probs := board([]piece{
 		{48, silver, 1, 0.95}, {49, silver, 1, 0.95}, {50, silver, 4, 0.95}, {60, silver, 6, 0.97},
 		{0, gold, 12, 0.58}, {1, gold, 7, 0.56}, {2, gold, 10, 0.57}, {3, gold, 1, 0.55},
 	})
-	out, changes := Sides(img, probs)
+	out, changes := byHues(img, probs)
 	if got := argmax(out[3]); got != 7 {
 		t.Errorf("square 3: class %d, want 7 (changes %v)", got, changes)
 	}
 }
 
-// TestSidesFewSureOutweighManyDoubtful: an endgame whose black (gold)
+// TestHuesFewSureOutweighManyDoubtful: an endgame whose black (gold)
 // pawns are read, doubtfully, as white, three against the two surely read
 // black pieces: the leans, not the heads, decide, and the pawns are
 // settled on their hue's side.
-func TestSidesFewSureOutweighManyDoubtful(t *testing.T) {
+func TestHuesFewSureOutweighManyDoubtful(t *testing.T) {
 	img, probs := board([]piece{
 		{13, gold, 12, 0.97}, {38, gold, 7, 0.99}, {33, gold, 1, 0.64}, {40, gold, 1, 0.56}, {42, gold, 1, 0.64},
 		{46, silver, 1, 0.9}, {54, silver, 6, 0.94},
 	})
-	out, changes := Sides(img, probs)
+	out, changes := byHues(img, probs)
 	if len(changes) != 3 {
 		t.Errorf("changes %v, want squares 33, 40 and 42", changes)
 	}
@@ -333,27 +333,27 @@ func TestSidesFewSureOutweighManyDoubtful(t *testing.T) {
 	}
 }
 
-// TestSidesMixedGroupsLeftAlone: each hue group leans to a side on the
+// TestHuesMixedGroupsLeftAlone: each hue group leans to a side on the
 // whole, but holds pieces read surely of both sides: the hues are not the
 // sides, and a doubtful reading stays as read.
-func TestSidesMixedGroupsLeftAlone(t *testing.T) {
+func TestHuesMixedGroupsLeftAlone(t *testing.T) {
 	img, probs := board([]piece{
 		{0, gold, 12, 0.95}, {1, gold, 7, 0.95}, {2, gold, 10, 0.95}, {3, gold, 1, 0.9}, {4, gold, 4, 0.9},
 		{48, silver, 1, 0.95}, {49, silver, 1, 0.95}, {50, silver, 6, 0.95}, {51, silver, 7, 0.9}, {52, silver, 7, 0.6},
 	})
-	if out, changes := Sides(img, probs); out != probs || changes != nil {
+	if out, changes := byHues(img, probs); out != probs || changes != nil {
 		t.Errorf("changed %v", changes)
 	}
 }
 
-// TestSidesShadedPaintAndArrow: gold pieces drawn from pale to deep, as a
+// TestHuesShadedPaintAndArrow: gold pieces drawn from pale to deep, as a
 // small board's blur leaves them, silver ones, and a piece under a green
 // arrow, the hue farthest from all others; with the second green, a
 // little further from every piece than any gold one is from the silver
 // ones, so that every piece's farthest is the arrow's. The gold pieces
 // read fairly surely as white (0.8) take the black side; the arrow's
 // piece keeps its reading.
-func TestSidesShadedPaintAndArrow(t *testing.T) {
+func TestHuesShadedPaintAndArrow(t *testing.T) {
 	pale, deep := color.RGBA{210, 175, 70, 255}, color.RGBA{175, 125, 20, 255}
 	for _, arrow := range []color.RGBA{green, {36, 160, 60, 255}} {
 		img, probs := board([]piece{
@@ -361,7 +361,7 @@ func TestSidesShadedPaintAndArrow(t *testing.T) {
 			{48, silver, 1, 0.95}, {49, silver, 1, 0.9}, {50, silver, 6, 0.95}, {51, silver, 4, 0.9},
 			{27, arrow, 1, 0.7},
 		})
-		out, changes := Sides(img, probs)
+		out, changes := byHues(img, probs)
 		for sq, want := range map[int]int{3: 7, 4: 9, 27: 1} {
 			if got := argmax(out[sq]); got != want {
 				t.Errorf("arrow %v, square %d: class %d, want %d (changes %v)", arrow, sq, got, want, changes)
@@ -370,9 +370,9 @@ func TestSidesShadedPaintAndArrow(t *testing.T) {
 	}
 }
 
-// TestSidesLeftAsRead: boards whose hue groups are not the sides, or do
+// TestHuesLeftAsRead: boards whose hue groups are not the sides, or do
 // not lean to them enough, and come back as read.
-func TestSidesLeftAsRead(t *testing.T) {
+func TestHuesLeftAsRead(t *testing.T) {
 	tinted := color.RGBA{82, 178, 98, 255} // white under green at 0.8
 	for _, c := range []struct {
 		name   string
@@ -406,7 +406,7 @@ func TestSidesLeftAsRead(t *testing.T) {
 			{0, gold, 12, 0.58}, {1, gold, 7, 0.56}, {2, gold, 10, 0.57}, {3, gold, 7, 0.49}}},
 	} {
 		img, probs := board(c.pieces)
-		if out, changes := Sides(img, probs); out != probs || changes != nil {
+		if out, changes := byHues(img, probs); out != probs || changes != nil {
 			t.Errorf("%s: changed %v", c.name, changes)
 		}
 	}
@@ -440,4 +440,10 @@ func BenchmarkSplit(b *testing.B) {
 	for b.Loop() {
 		split(pts)
 	}
+}
+
+// byHues is hues without its flag, for the tests of the hue groups alone.
+func byHues(img *image.RGBA, probs [64][13]float32) ([64][13]float32, []Change) {
+	out, changes, _ := hues(img, probs)
+	return out, changes
 }
