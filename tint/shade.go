@@ -124,9 +124,9 @@ func fills[P ~[13]float32](board *image.RGBA, probs [64]P) ([64]P, []Change) {
 }
 
 // scale returns where the fills of the pieces read firmly black and white
-// lie, their medians, and whether they tell the sides
-// apart: minGroup of each, minShadeGap apart, and no more than
-// maxShadeAgainst of them nearer the other side's.
+// lie, their medians, and whether they tell the sides apart: minGroup of
+// each, minShadeGap apart, and no more than maxShadeAgainst of them
+// nearer the other side's.
 func scale(whites, blacks []float64) (lo, hi float64, ok bool) {
 	if len(whites) < minGroup || len(blacks) < minGroup {
 		return 0, 0, false
@@ -151,11 +151,11 @@ func scale(whites, blacks []float64) (lo, hi float64, ok bool) {
 
 // plainColours says, for each colour of square (see colourOf), whether
 // the board's empty squares of that colour are plain: the median of their
-// greys' mean deviations (see deviation) at most maxTexture. A book's hatched squares
-// can leave a ring of flat paper around a piece, and its hatching then
-// darkens the fill of a white piece; its empty squares show the hatching.
-// A colour with no square read surely empty counts as plain, the rings
-// alone telling.
+// greys' mean deviations (see deviation) at most maxTexture. A book's
+// hatched squares can leave a ring of flat paper around a piece, and its
+// hatching then darkens the fill of a white piece; its empty squares show
+// the hatching. A colour with no square read surely empty counts as
+// plain, the rings alone telling.
 func plainColours[P ~[13]float32](board *image.RGBA, probs [64]P) [2]bool {
 	var devs [2][]float64
 	for i, p := range probs {

@@ -80,7 +80,7 @@ func TestFillsLeftAsRead(t *testing.T) {
 			img, probs := shadesBoard(c.pieces)
 			if c.hatch {
 				for sq := range 64 {
-					if (sq/8+sq%8)%2 == 1 {
+					if colourOf(sq) == 1 {
 						hatch(img, sq)
 					}
 				}
