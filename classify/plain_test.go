@@ -226,3 +226,51 @@ func TestPlainInside(t *testing.T) {
 		t.Error("a highlighted square was marked")
 	}
 }
+
+// TestPlainInsideNoise: a JPEG's ringing round a digit strays a few
+// pixels of the inner part well off the square's shade, a faint stroke
+// of a piece strays more of them, by as much; neither moves the mean out
+// of the bound.
+func TestPlainInsideNoise(t *testing.T) {
+	g := flatBoard(240, 180)
+	digit := image.Rect(15, 1, 30, 21) // at the right, on the right file
+	fill(g, 15, digit, 60)
+	fill(g, 23, digit, 60)
+	for _, px := range speckles(image.Rect(5, 5, 14, 27), 5, 5) { // one pixel in 20
+		fill(g, 15, px, 240-25)
+	}
+	fill(g, 23, image.Rect(8, 8, 10, 22), 180-25)
+	var which [64]bool
+	which[15], which[23] = true, true
+	got := classify.PlainInside(g, image.Pt(32, 32), which)
+	if !got[15] {
+		t.Error("a digit's square with ringing was not marked")
+	}
+	if got[23] {
+		t.Error("a faint stroke inside was marked")
+	}
+}
+
+// speckles returns one pixel in every dx of every dy rows of r.
+func speckles(r image.Rectangle, dx, dy int) []image.Rectangle {
+	var px []image.Rectangle
+	for y := r.Min.Y; y < r.Max.Y; y += dy {
+		for x := r.Min.X; x < r.Max.X; x += dx {
+			px = append(px, image.Rect(x, y, x+1, y+1))
+		}
+	}
+	return px
+}
+
+// BenchmarkPlain judges a board's 64 middles and the parts of its 22
+// edge squares, as a flat board's first reading does.
+func BenchmarkPlain(b *testing.B) {
+	g := flatBoard(240, 180)
+	var which [64]bool
+	for sq := range which {
+		which[sq] = true
+	}
+	for b.Loop() {
+		classify.PlainInside(g, image.Pt(32, 32), which)
+	}
+}
