@@ -2013,8 +2013,8 @@ func logProb(v float32) float64 {
 
 // plainInside takes as empty the squares of a flat board on its left or
 // right file or bottom rank that it still reads doubtfully (below
-// rereadDoubt) and that are plain where a coordinate printed in their
-// outer corners would leave them clear (classify.PlainInside: the half
+// rereadDoubt) and that are clear where a coordinate printed in their
+// outer corners would leave them so (classify.PlainInside: the half
 // towards the board's middle and, on a file, the bottom, where pieces
 // stand): on a small screen board such a digit fills much of an empty
 // square and reads as a piece. Of 600 generated screens
@@ -2024,15 +2024,15 @@ func logProb(v float32) float64 {
 // design board two squares more; nothing else measured changed. Such a
 // square reads as plain squares do (classify.PlainProbs), as surely, and
 // is not listed among the board's changes. In a JPEG the digit's ringing
-// strays a few pixels of the rest of the square: a part is clear with
-// one pixel in 16 off (classify.PlainInside), and the shade of the
-// colour's empty squares is taken from squares flat but for such
-// pixels. Of 300 small JPEG and PNG screens all printing coordinates
-// (--seed 40 --layout small --coords), 270 -> 274 read entirely right,
-// none lost; 900 generated screens (seeds 1, 2, 4), 768 book-style
-// boards of unseen designs and the real set read the same. Covering
-// their corners and reading them again found those too, but emptied as
-// many doubtful pieces of book diagrams.
+// strays a few pixels across the rest of the square: a part is clear
+// with a few pixels off, and the shade of the colour's empty squares is
+// taken from squares flat but for such pixels (classify.PlainInside).
+// Of 300 small JPEG and PNG screens all printing coordinates (--seed 40
+// --layout small --coords), 270 -> 274 read entirely right, none lost;
+// 900 generated screens (seeds 1, 2, 4), 768 book-style boards of unseen
+// designs and the real set read the same. Covering the corners of such
+// squares and reading them again also found them, but emptied as many
+// doubtful pieces of book diagrams.
 func plainInside(r reading, crop image.Point) reading {
 	if r.kind != Digital {
 		return r

@@ -114,24 +114,10 @@ const (
 
 // inked tells whether a cell holds anything that could be a glyph.
 func inked(c *image.Gray) bool {
-	var hist [256]int
+	var w levels
 	b := c.Bounds()
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for _, v := range c.Pix[c.PixOffset(b.Min.X, y):][:b.Dx()] {
-			hist[v]++
-		}
-	}
-	half, med := b.Dx()*b.Dy()/2, 0
-	for n := 0; med < 255 && n+hist[med] <= half; med++ {
-		n += hist[med]
-	}
-	far := 0
-	for v, n := range hist {
-		if v < med-inkLevel || v > med+inkLevel {
-			far += n
-		}
-	}
-	return far >= inkPixels
+	w.count(c, b.Min, image.Rect(0, 0, b.Dx(), b.Dy()))
+	return w.off(w.median(), inkLevel) >= inkPixels
 }
 
 // What the coordinates must show before they decide a board's

@@ -10,10 +10,10 @@ import (
 // squares of its colour: screenshots and clean renders have flat squares
 // within a level or two, JPEG keeps most of their pixels within a few
 // (see trimShare); paper, hatching and wood textures spread much more,
-// and such squares go to the network. On
-// a board of low contrast the bound shrinks with the difference between
-// its light and dark squares (a quarter of it, at least minRange), since
-// faint pieces there differ from their squares by little more.
+// and such squares go to the network. On a board of low contrast the
+// bound shrinks with the difference between its light and dark squares
+// (a quarter of it, at least minRange), since faint pieces there differ
+// from their squares by little more.
 const (
 	plainRange = 8
 	minRange   = 2
@@ -29,23 +29,25 @@ const minPlain = 3
 // Plain marks the squares of board (8x8 crops of size crop, row-major from
 // the top-left) that plainly hold nothing: the middle of the crop, all but
 // a sixth of its side at each edge, is one flat shade to its last pixel,
-// and that shade is the median shade of the flat squares of the same
-// colour. A piece of any
-// design has outlines or details inside that window; a highlighted empty
-// square has another shade and is left to the network. The margin keeps
-// the window clear of the neighbouring squares when the board's corners
-// are off by up to 2% of its side. Only square crops are judged: a photo's
-// tall crops show the squares behind, which are never flat.
+// and that shade is the median shade of its colour's squares flat but
+// for a JPEG's ringing (see minPlain). A piece of any design has outlines
+// or details inside that window; a highlighted empty square has another
+// shade and is left to the network. The margin keeps the window clear of
+// the neighbouring squares when the board's corners are off by up to 2%
+// of its side. Only square crops are judged: a photo's tall crops show
+// the squares behind, which are never flat.
 func Plain(board *image.Gray, crop image.Point) [64]bool {
 	plain, _ := plainSquares(board, crop, [64]bool{})
 	return plain
 }
 
-// PlainInside marks the squares in which that lie on the board picture's
-// left or right file or bottom rank and are clear in the parts of their
-// window that a coordinate printed in their outer corners leaves clear
-// (see innerWindows): each part's shade is that of the square's colour,
-// and all but one in offShare of its pixels lie within the bound of it.
+// PlainInside marks the squares marked in which that lie on the board
+// picture's left or right file or bottom rank and are clear in the parts
+// of their window that a coordinate printed in their outer corners
+// leaves clear (see innerWindows): each part's shade is that of the
+// square's colour, and all but one in offShare of its pixels lie within
+// the bound of that shade (so that, unlike Plain's middles, a clean part
+// may span twice the bound).
 //
 // Screens print the coordinates in those corners, and on a small board a
 // digit fills up to two thirds of its square's height and half its width;
@@ -64,8 +66,8 @@ func plainSquares(board *image.Gray, crop image.Point, which [64]bool) (plain, i
 	}
 	m := crop.X / 6
 	middle := image.Rect(m, m, crop.X-m, crop.Y-m)
-	var win window
-	count := func(sq int, w image.Rectangle) *window {
+	var win levels
+	count := func(sq int, w image.Rectangle) *levels {
 		win.count(board, image.Pt(b.Min.X+sq%8*crop.X, b.Min.Y+sq/8*crop.Y), w)
 		return &win
 	}
@@ -105,7 +107,9 @@ func plainSquares(board *image.Gray, crop image.Point, which [64]bool) (plain, i
 			clear := true
 			for _, r := range ws {
 				w := count(sq, r)
-				clear = clear && near(sq, w.shade()) && w.off(med[colour(sq)], limit)*offShare <= w.n
+				if clear = near(sq, w.shade()) && w.off(med[colour(sq)], limit)*offShare <= w.n; !clear {
+					break
+				}
 			}
 			inside[sq] = inside[sq] || clear
 		}
@@ -154,10 +158,12 @@ func innerWindows(sq int, w image.Rectangle, crop image.Point) [][]image.Rectang
 	return [][]image.Rectangle{{inner, left}, {inner, right}}
 }
 
-// trimShare sets how many of a window's pixels its spread leaves out at
-// each end: one in trimShare. A JPEG's ringing scatters a few pixels of
-// a flat square 10 to 30 levels off (a small board's 8x8 blocks reach
-// across its squares' edges), where the rest keep within two or three.
+// trimShare sets how many of a middle's pixels its spread leaves out at
+// each end when the flat squares that give a colour's shade are picked:
+// one in trimShare. A JPEG's ringing scatters a few pixels of a flat
+// square 10 to 30 levels off (a small board's 8x8 blocks reach across
+// its squares' edges), where the rest keep within two or three. Its
+// gain was measured together with offShare's, not apart.
 const trimShare = 32
 
 // offShare sets how many of the pixels of a part of a square that
@@ -167,60 +173,11 @@ const trimShare = 32
 // with coordinates) a piece strays a quarter or more of some part of
 // each set; on 192 book-style boards of unseen designs with print damage
 // only pieces worn nearly away strayed under a tenth, the faintest that
-// still showed its lines 6.6%. One in 8 read two more of 1,200 screens
-// entirely right, but would have called that queen clear. Plain's
-// middles allow none: there a faint pawn of a worn print strayed under
-// a twentieth.
+// still showed its lines 6.6%, close above one in 16: a thin margin,
+// from few boards. One in 8 read two more of 1,200 screens entirely
+// right, but would have called that queen clear. Plain's middles allow
+// none: there a faint pawn of a worn print strayed under a twentieth.
 const offShare = 16
-
-// window counts the levels of one window of a square.
-type window struct {
-	hist   [256]int
-	n, sum int
-}
-
-// count counts the levels of board in r moved by at, afresh.
-func (w *window) count(board *image.Gray, at image.Point, r image.Rectangle) {
-	*w = window{n: r.Dx() * r.Dy()}
-	for y := at.Y + r.Min.Y; y < at.Y+r.Max.Y; y++ {
-		row := board.Pix[board.PixOffset(at.X, y):]
-		for x := r.Min.X; x < r.Max.X; x++ {
-			w.hist[row[x]]++
-			w.sum += int(row[x])
-		}
-	}
-}
-
-// shade is the window's mean level, rounded.
-func (w *window) shade() int { return (w.sum + w.n/2) / w.n }
-
-// spread is the range of the window's levels once the lowest and the
-// highest cut of them are left out.
-func (w *window) spread(cut int) int {
-	lo, hi := 0, 255
-	for k := cut; lo < 255; lo++ {
-		if k -= w.hist[lo]; k < 0 {
-			break
-		}
-	}
-	for k := cut; hi > 0; hi-- {
-		if k -= w.hist[hi]; k < 0 {
-			break
-		}
-	}
-	return max(hi-lo, 0)
-}
-
-// off counts the window's pixels more than limit from level ref.
-func (w *window) off(ref, limit int) int {
-	n := 0
-	for v, c := range w.hist {
-		if abs(v-ref) > limit {
-			n += c
-		}
-	}
-	return n
-}
 
 // colour is 0 for the squares of the top-left square's colour, 1 for the
 // others.

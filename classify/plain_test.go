@@ -139,6 +139,23 @@ func TestPlain(t *testing.T) {
 			fill(g, 56, image.Rect(1, 24, 5, 31), 60)
 			return g
 		}(), nil},
+		// A stray pixel in every middle but two: a middle must be flat
+		// to its last pixel, but the shade of a colour's empty squares
+		// comes from squares flat but for a JPEG's ringing, without
+		// which too few squares would be flat to give it.
+		{"ringing", func() *image.Gray {
+			g := flatBoard(240, 180)
+			for sq := 2; sq < 64; sq++ {
+				fill(g, sq, image.Rect(16, 16, 17, 17), 120)
+			}
+			return g
+		}(), func() []int {
+			var sqs []int
+			for sq := 2; sq < 64; sq++ {
+				sqs = append(sqs, sq)
+			}
+			return sqs
+		}()},
 		// Low contrast: the bound shrinks, a faint piece still counts.
 		{"faint", func() *image.Gray {
 			g := flatBoard(130, 122)
@@ -228,26 +245,32 @@ func TestPlainInside(t *testing.T) {
 }
 
 // TestPlainInsideNoise: a JPEG's ringing round a digit strays a few
-// pixels of the inner part well off the square's shade, a faint stroke
-// of a piece strays more of them, by as much; neither moves the mean out
-// of the bound.
+// pixels of the inner part well off the square's shade; a faint stroke
+// of a piece strays more of them, by as much (7%, as a worn print's
+// faintest queen did), and neither moves the mean out of the bound; a
+// thin dark stroke strays fewer, but far enough to move the mean.
 func TestPlainInsideNoise(t *testing.T) {
 	g := flatBoard(240, 180)
 	digit := image.Rect(15, 1, 30, 21) // at the right, on the right file
-	fill(g, 15, digit, 60)
-	fill(g, 23, digit, 60)
+	for _, sq := range []int{15, 23, 31} {
+		fill(g, sq, digit, 60)
+	}
 	for _, px := range speckles(image.Rect(5, 5, 14, 27), 5, 5) { // one pixel in 20
 		fill(g, 15, px, 240-25)
 	}
-	fill(g, 23, image.Rect(8, 8, 10, 22), 180-25)
+	fill(g, 23, image.Rect(8, 8, 9, 22), 180-25)
+	fill(g, 31, image.Rect(9, 8, 10, 18), 0)
 	var which [64]bool
-	which[15], which[23] = true, true
+	which[15], which[23], which[31] = true, true, true
 	got := classify.PlainInside(g, image.Pt(32, 32), which)
 	if !got[15] {
 		t.Error("a digit's square with ringing was not marked")
 	}
 	if got[23] {
 		t.Error("a faint stroke inside was marked")
+	}
+	if got[31] {
+		t.Error("a thin dark stroke inside was marked")
 	}
 }
 
