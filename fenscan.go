@@ -2030,7 +2030,9 @@ func logProb(v float32) float64 {
 // Of 300 small JPEG and PNG screens all printing coordinates (--seed 40
 // --layout small --coords), 270 -> 274 read entirely right, none lost;
 // 900 generated screens (seeds 1, 2, 4), 768 book-style boards of unseen
-// designs and the real set read the same. Covering the corners of such
+// designs and the real set read the same; of 3,541 pictures (all these
+// and the 1,456 stress variants of the real set), 8 read otherwise:
+// those 4 gained, 4 wrong either way. Covering the corners of such
 // squares and reading them again also found them, but emptied as many
 // doubtful pieces of book diagrams.
 func plainInside(r reading, crop image.Point) reading {

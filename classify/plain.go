@@ -41,13 +41,13 @@ func Plain(board *image.Gray, crop image.Point) [64]bool {
 	return plain
 }
 
-// PlainInside marks the squares marked in which that lie on the board
-// picture's left or right file or bottom rank and are clear in the parts
-// of their window that a coordinate printed in their outer corners
-// leaves clear (see innerWindows): each part's shade is that of the
-// square's colour, and all but one in offShare of its pixels lie within
-// the bound of that shade (so that, unlike Plain's middles, a clean part
-// may span twice the bound).
+// PlainInside marks, of the squares marked in which, those that lie on
+// the board picture's left or right file or bottom rank and are clear in
+// the parts of their window that a coordinate printed in their outer
+// corners leaves clear (see innerWindows): each part's shade is that of
+// the square's colour, and all but one in offShare of its pixels lie
+// within the bound of that shade (so that, unlike Plain's middles, a
+// clean part may span twice the bound).
 //
 // Screens print the coordinates in those corners, and on a small board a
 // digit fills up to two thirds of its square's height and half its width;
