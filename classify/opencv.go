@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image"
 	"slices"
-	"unsafe"
 
 	"gocv.io/x/gocv"
 )
@@ -36,8 +35,7 @@ func newOpenCV(model []byte, outputs []string, crop image.Point) (engine, error)
 // run feeds OpenCV a batch of n: it sizes the network to its input, so
 // the squares left out cost nothing.
 func (e *opencvEngine) run(input []float32, n int) ([][]float32, error) {
-	raw := unsafe.Slice((*byte)(unsafe.Pointer(&input[0])), len(input)*4)
-	blob, err := gocv.NewMatWithSizesFromBytes([]int{n, 1, e.crop.Y, e.crop.X}, gocv.MatTypeCV32F, raw)
+	blob, err := inputBlob(input, n, e.crop)
 	if err != nil {
 		return nil, fmt.Errorf("opencv: %w", err)
 	}
@@ -61,3 +59,25 @@ func (e *opencvEngine) run(input []float32, n int) ([][]float32, error) {
 }
 
 func (e *opencvEngine) close() { e.net.Close() }
+
+// inputBlob copies the first n crops of input into a blob in OpenCV's
+// own memory. gocv's NewMatWithSizesFromBytes would wrap input where it
+// lies and keep no Go reference to it, while the network reads the blob
+// in later calls (SetInput, then ForwardLayers): nothing would stop Go's
+// collector from freeing input in between and handing its memory to the
+// next allocation, another worker's crops say (cgo lets C keep no Go
+// pointer past the call that passed it).
+func inputBlob(input []float32, n int, crop image.Point) (gocv.Mat, error) {
+	size := n * crop.X * crop.Y
+	if n <= 0 || len(input) < size {
+		return gocv.Mat{}, fmt.Errorf("input of %d values for %d crops of %dx%d", len(input), n, crop.X, crop.Y)
+	}
+	blob := gocv.NewMatWithSizes([]int{n, 1, crop.Y, crop.X}, gocv.MatTypeCV32F)
+	data, err := blob.DataPtrFloat32()
+	if err != nil || len(data) != size {
+		blob.Close()
+		return gocv.Mat{}, fmt.Errorf("input blob of %d values for %d: %v", len(data), size, err)
+	}
+	copy(data, input[:size])
+	return blob, nil
+}
