@@ -41,3 +41,24 @@ func TestInputBlob(t *testing.T) {
 		t.Error("an input too short for its crops was taken")
 	}
 }
+
+// nanEngine returns logits that are not numbers for its first crop.
+type nanEngine struct{ classes int }
+
+func (e nanEngine) run(input []float32, n int) ([][]float32, error) {
+	out := make([][]float32, 1)
+	out[0] = make([]float32, n*e.classes)
+	out[0][3] = float32(math.NaN())
+	return out, nil
+}
+
+func (nanEngine) close() {}
+
+// TestForwardRefusesNaN: a network's logit that is not a number is an
+// error, not a square the assembler fills from the games' prior.
+func TestForwardRefusesNaN(t *testing.T) {
+	w := network{eng: nanEngine{classes: NumClasses}}
+	if _, err := w.forward(make([]float32, 2*32*32), 2, 0, NumClasses); err == nil {
+		t.Error("a NaN logit was taken")
+	}
+}
