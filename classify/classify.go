@@ -361,13 +361,15 @@ func (w *network) forward(input []float32, n, logits, classes int) ([][]float32,
 	if logits >= len(outs) || len(outs[logits]) != n*classes {
 		return nil, fmt.Errorf("classify: model did not return %dx%d logits", n, classes)
 	}
-	// Its square's probabilities would not be numbers either, and the
-	// assembler would fill such squares with the pieces that most often
-	// stand there in real games (as it does squares read as every class
-	// alike): a plausible position read from nothing.
-	for i, v := range outs[logits] {
-		if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
-			return nil, fmt.Errorf("classify: model returned %v for class %d of crop %d", v, i%classes, i/classes)
+	// A square whose outputs are not numbers is read by the assembler as
+	// every class alike, and a board of such squares is filled with the
+	// pieces that most often stand there in real games: a plausible
+	// position read from nothing.
+	for _, out := range outs {
+		for _, v := range out {
+			if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
+				return nil, fmt.Errorf("classify: the network returned %v (a fault of the model or its runtime, not of the picture)", v)
+			}
 		}
 	}
 	return outs, nil

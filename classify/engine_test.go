@@ -42,23 +42,33 @@ func TestInputBlob(t *testing.T) {
 	}
 }
 
-// nanEngine returns logits that are not numbers for its first crop.
-type nanEngine struct{ classes int }
-
-func (e nanEngine) run(input []float32, n int) ([][]float32, error) {
-	out := make([][]float32, 1)
-	out[0] = make([]float32, n*e.classes)
-	out[0][3] = float32(math.NaN())
-	return out, nil
+// badEngine returns, for every crop, logits and an embedding, with one
+// value of output out set to bad.
+type badEngine struct {
+	out int
+	bad float32
 }
 
-func (nanEngine) close() {}
+func (e badEngine) run(input []float32, n int) ([][]float32, error) {
+	outs := [][]float32{make([]float32, n*NumClasses), make([]float32, n*96)}
+	outs[e.out][3] = e.bad
+	return outs, nil
+}
 
-// TestForwardRefusesNaN: a network's logit that is not a number is an
-// error, not a square the assembler fills from the games' prior.
+func (badEngine) close() {}
+
+// TestForwardRefusesNaN: a network's output that is not a number, in its
+// logits or its embedding, is an error, not a square the assembler fills
+// from the games' prior.
 func TestForwardRefusesNaN(t *testing.T) {
-	w := network{eng: nanEngine{classes: NumClasses}}
-	if _, err := w.forward(make([]float32, 2*32*32), 2, 0, NumClasses); err == nil {
-		t.Error("a NaN logit was taken")
+	for _, e := range []badEngine{{0, float32(math.NaN())}, {1, float32(math.Inf(1))}} {
+		w := network{eng: e}
+		if _, err := w.forward(make([]float32, 2*32*32), 2, 0, NumClasses); err == nil {
+			t.Errorf("output %d holding %v was taken", e.out, e.bad)
+		}
+	}
+	w := network{eng: badEngine{0, 1}}
+	if _, err := w.forward(make([]float32, 2*32*32), 2, 0, NumClasses); err != nil {
+		t.Errorf("numbers refused: %v", err)
 	}
 }

@@ -62,11 +62,10 @@ func (e *opencvEngine) close() { e.net.Close() }
 
 // inputBlob copies the first n crops of input into a blob in OpenCV's
 // own memory. gocv's NewMatWithSizesFromBytes would wrap input where it
-// lies and keep no Go reference to it, while the network reads the blob
-// in later calls (SetInput, then ForwardLayers): nothing would stop Go's
-// collector from freeing input in between and handing its memory to the
-// next allocation, another worker's crops say (cgo lets C keep no Go
-// pointer past the call that passed it).
+// lies and keep no Go reference to it: OpenCV 4.6's SetInput copies the
+// blob at once, so only the moment between the two calls was exposed,
+// but cgo lets C keep no Go pointer past the call that passed it, and the
+// copy costs nothing beside the network.
 func inputBlob(input []float32, n int, crop image.Point) (gocv.Mat, error) {
 	size := n * crop.X * crop.Y
 	if n <= 0 || len(input) < size {
@@ -74,9 +73,13 @@ func inputBlob(input []float32, n int, crop image.Point) (gocv.Mat, error) {
 	}
 	blob := gocv.NewMatWithSizes([]int{n, 1, crop.Y, crop.X}, gocv.MatTypeCV32F)
 	data, err := blob.DataPtrFloat32()
-	if err != nil || len(data) != size {
+	if err != nil {
 		blob.Close()
-		return gocv.Mat{}, fmt.Errorf("input blob of %d values for %d: %v", len(data), size, err)
+		return gocv.Mat{}, err
+	}
+	if len(data) != size {
+		blob.Close()
+		return gocv.Mat{}, fmt.Errorf("input blob of %d values for %d", len(data), size)
 	}
 	copy(data, input[:size])
 	return blob, nil
