@@ -837,6 +837,9 @@ func (s *Scanner) board(ctx context.Context, img, glyphs gocv.Mat, f detect.Boar
 	if s.opts.Consistency {
 		probs, changed = consistency.Refine(probs, r.embedding)
 	}
+	if sq, ok := readSquares(probs); !ok {
+		return Board{}, fmt.Errorf("square %s of the picture's board holds no reading (a fault of fenscan, not of the picture)", squareName(sq))
+	}
 	in := assembleInput(probs, r.kind)
 	if r.kind == Photo {
 		in.TopLeft = topLeft(img, r)
@@ -1586,6 +1589,24 @@ const nearMargin = 0.25
 func (s *Scanner) likelihood(r reading) float64 {
 	_, l := s.legal(r)
 	return l
+}
+
+// readSquares reports whether every square's probabilities are numbers
+// that sum to about one, and else the first square whose do not. The
+// assembler takes a square of zeros or of NaN as every class alike, and
+// a board of them as the pieces that most often stand on each square in
+// real games: an opening position read from nothing.
+func readSquares(probs [64]classify.Probs) (int, bool) {
+	for i, p := range probs {
+		sum := 0.0
+		for _, v := range p {
+			sum += float64(v)
+		}
+		if !(math.Abs(sum-1) < 0.01) { // false for NaN too
+			return i, false
+		}
+	}
+	return 0, true
 }
 
 // assembleInput hands the squares' readings of a board of kind k to the

@@ -48,3 +48,25 @@ func TestGeoMean(t *testing.T) {
 		t.Errorf("readings all at the floor: best %d at %v, want each class alike", c, v)
 	}
 }
+
+// TestReadSquares: a board is assembled only when every square holds a
+// reading; a square of zeros (one never read) or of NaN is named.
+func TestReadSquares(t *testing.T) {
+	var probs [64]classify.Probs
+	for i := range probs {
+		probs[i] = classify.PlainProbs()
+	}
+	if _, ok := readSquares(probs); !ok {
+		t.Fatal("a board of plain squares was refused")
+	}
+	unread := probs
+	unread[17] = classify.Probs{}
+	if sq, ok := readSquares(unread); ok || sq != 17 {
+		t.Errorf("a square never read: %d, %v", sq, ok)
+	}
+	nan := probs
+	nan[40][2] = float32(math.NaN())
+	if sq, ok := readSquares(nan); ok || sq != 40 {
+		t.Errorf("a square of NaN: %d, %v", sq, ok)
+	}
+}
