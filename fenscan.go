@@ -645,20 +645,27 @@ func (s *Scanner) Scan(ctx context.Context, img gocv.Mat) ([]Board, error) {
 		}
 		return more, err2
 	}
-	largestArea := detect.Area(largest(boards).Corners)
-	if anyLegal(boards) || largestArea >= float64(img.Cols()*img.Rows())/4 {
+	if !smallIllegal(boards, img.Cols()*img.Rows()) {
 		return boards, nil
 	}
 	// The first reading is complete: a failed or cancelled second one
 	// leaves it standing.
 	more, err := s.drawnOutScan(ctx, img)
 	switch {
-	case err == nil && anyLegal(more) && detect.Area(largest(more).Corners) > largestArea:
+	case err == nil && anyLegal(more) && detect.Area(largest(more).Corners) > detect.Area(largest(boards).Corners):
 		return more, nil
 	case err != nil && !errors.Is(err, ErrNoBoard) && s.opts.Trace != nil:
 		fmt.Fprintf(s.opts.Trace, "small boards, none legal: drawn-out reading failed: %v\n", err)
 	}
 	return boards, nil
+}
+
+// smallIllegal reports whether boards, found in a picture of area
+// pixels, are small, the largest under a quarter of the picture, and
+// none of them legal: Scan then looks for a board cut by the picture's
+// edge in the picture drawn out.
+func smallIllegal(boards []Board, area int) bool {
+	return !anyLegal(boards) && detect.Area(largest(boards).Corners) < float64(area)/4
 }
 
 // anyLegal reports whether one of boards reads as a legal position.

@@ -646,7 +646,7 @@ func TestBoardCutByEdge(t *testing.T) {
 			t.Errorf("%s cut on side %d, as it is: %v", c.file, c.side, err)
 		case c.first != none && (first[0].Placement() == c.want) != (c.first == found):
 			t.Errorf("%s cut on side %d, as it is: read %s, want it right %v", c.file, c.side, first[0].Placement(), c.first == found)
-		case c.first == small && (anyLegal(first) || detect.Area(largest(first).Corners) >= float64(r.Dx()*r.Dy())/4):
+		case c.first == small && !smallIllegal(first, r.Dx()*r.Dy()):
 			t.Errorf("%s cut on side %d, as it is: a legal board or one of a quarter of the picture or more, %v", c.file, c.side, largest(first).Corners)
 		}
 		boards, err := s.Scan(context.Background(), cropped)
