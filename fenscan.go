@@ -785,10 +785,7 @@ func (s *Scanner) scan(ctx context.Context, img, lines gocv.Mat, uncut bool) ([]
 			found = slices.Insert(found, i+1, f.Inside...)
 			continue
 		}
-		if r, err = s.readScales(ctx, img, pic, r); err != nil {
-			return nil, err
-		}
-		b, err := s.board(ctx, img, lines, f, r, len(boards))
+		b, err := s.readBoard(ctx, img, lines, pic, f, r, len(boards))
 		if err != nil {
 			return nil, err
 		}
@@ -806,6 +803,31 @@ func (s *Scanner) scan(ctx context.Context, img, lines gocv.Mat, uncut bool) ([]
 		return nil, ErrNoBoard
 	}
 	return boards, nil
+}
+
+// readBoard reads the board f, found in img and first read as r, again
+// at several sizes (readScales) and into a Board numbered index (board).
+// A flat board with arrows drawn over it is read from a copy of img with
+// the arrows taken off (withoutArrows).
+func (s *Scanner) readBoard(ctx context.Context, img, lines gocv.Mat, pic *detect.Picture, f detect.Board, r reading, index int) (Board, error) {
+	if r.kind == Digital {
+		if clean, ok := withoutArrows(img, r.corners); ok {
+			defer clean.Close()
+			cleanPic := detect.NewPicture(clean)
+			defer cleanPic.Close()
+			again, err := s.readTurned(ctx, clean, r.corners, 0)
+			if err != nil {
+				return Board{}, err
+			}
+			again.rotation, again.grid = r.rotation, r.grid
+			img, pic, r = clean, cleanPic, again
+		}
+	}
+	r, err := s.readScales(ctx, img, pic, r)
+	if err != nil {
+		return Board{}, err
+	}
+	return s.board(ctx, img, lines, f, r, index)
 }
 
 // board reads the squares' readings r of the board f, found in img, into

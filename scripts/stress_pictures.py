@@ -5,7 +5,8 @@ picture is handled as users' pictures are: shrunk, blurred, compressed, dimmed,
 padded, enlarged, turned a little as on a scanner's glass, seen at a slant as by a
 phone held over a page or screen (slant: each corner moved up to 5% of the picture,
 slant10 up to 10%, keystone: from below the middle), or photographed off a monitor
-showing it (monitor: its pixels' stripes, moire, blur, vignetting, noise, JPEG).
+showing it (monitor: its pixels' stripes, moire, blur, vignetting, noise, JPEG), or
+on a page curling up towards a book's spine (curl: rows bowed, darker at the spine).
 Turned and slanted pictures are padded first, so that no board loses its corners off
 the picture. The random draws
 follow the variants in order, so a variant made alone differs from the same variant
@@ -94,6 +95,33 @@ def monitor(img, rng):
     return cv2.imdecode(buf, cv2.IMREAD_COLOR)
 
 
+def curl(img, rng):
+    """As a phone held over an open book sees a page curling up towards the
+    spine (on the picture's left or right): the lifted part nearer the
+    camera, so larger, and the rows of the board bowed by 1-4% of its
+    height; darker towards the spine. The camera is 1.3 pictures' widths
+    above, the page lifted at the spine by 4-10% of that width, the lift
+    falling off as the square of the distance from the spine."""
+    img = pad(img, 0.08)
+    if right := rng.random() < 0.5:
+        img = img[:, ::-1]
+    h, w = img.shape[:2]
+    lift, cam = rng.uniform(0.04, 0.10) * w, 1.3 * max(h, w)
+    s = np.linspace(0, w - 1, 4 * w)
+    z = lift * (1 - s / w) ** 2
+    xc, yc = (w - 1) / 2, (h - 1) / 2
+    seen = xc + (s - xc) * cam / (cam - z)  # where page column s is seen
+    src_x = np.interp(np.arange(w), seen, s).astype(np.float32)
+    z_at = lift * (1 - src_x / w) ** 2
+    yy = np.arange(h, dtype=np.float32)[:, None]
+    map_y = (yc + (yy - yc) * (cam - z_at) / cam).astype(np.float32)
+    map_x = np.broadcast_to(src_x, (h, w)).astype(np.float32)
+    out = cv2.remap(img, map_x, map_y, cv2.INTER_LINEAR, borderValue=WHITE).astype(np.float32)
+    out *= (1 - rng.uniform(0.1, 0.35) * (z_at / lift) ** 2)[None, :, None]
+    out = np.clip(out, 0, 255).astype(np.uint8)
+    return out[:, ::-1] if right else out
+
+
 def variants(rng):
     scale = lambda f, interp: lambda im: cv2.resize(im, None, fx=f, fy=f, interpolation=interp)
     return {
@@ -110,6 +138,7 @@ def variants(rng):
         "slant10": lambda im: slant(im, rng, 0.1),
         "keystone": lambda im: keystone(im, rng),
         "monitor": lambda im: monitor(im, rng),
+        "curl": lambda im: curl(im, rng),
     }
 
 

@@ -1,0 +1,752 @@
+// Package arrows finds the arrows that online boards draw over a position
+// (lichess's and chess.com's analysis arrows, from one square's centre to
+// another's) and takes them off again: an arrow is painted translucent,
+// so each pixel under it is the board's pixel blended with the arrow's
+// colour, and the blend can be undone once the colour and its weight are
+// known. The network, reading one square at a time, takes a pawn with a
+// band across its head for a bishop, and a queen under an arrowhead for
+// anything.
+package arrows
+
+import (
+	"cmp"
+	"image"
+	"math"
+	"slices"
+)
+
+// An Arrow is one arrow found on a board, in square units: the board's
+// top-left corner is (0, 0) and its bottom-right (8, 8).
+type Arrow struct {
+	// From is the centre of the square the arrow starts from, To the
+	// end its head points to.
+	From, To [2]float64
+	// HalfWidth is half the shaft's width.
+	HalfWidth float64
+	// Head says whether a head was found at To; without one only the
+	// shaft is taken off.
+	Head bool
+	// A pixel p under the arrow is keep*u + paint, u the pixel beneath
+	// (each channel, 0-255): keep is one less the arrow's opacity, paint
+	// its colour times its opacity.
+	keep  float64
+	paint [3]float64
+}
+
+// Thresholds, in colour distance (0-255 a channel, Euclidean) from the
+// colour of a square's corners.
+const (
+	// plainDist is the most a pixel of a bare square strays (a JPEG's
+	// ringing included).
+	plainDist = 16.0
+	// bandDist is the least an arrow's pixel over a bare square strays:
+	// lichess's arrows (green, red, blue, yellow at opacity 0.6) stray
+	// 40 and more from its boards' squares.
+	bandDist = 28.0
+)
+
+// minBand is the least length, in squares, of an arrow's shaft seen over
+// bare squares with bare board on both sides: a piece's straight edges
+// (a rook's top) are shorter, or lack a bare board on one side.
+const minBand = 0.6
+
+// maxArrows is the most arrows looked for on one board.
+const maxArrows = 4
+
+// sides are the distances, in squares, from an arrow's axis at which the
+// board on either side of a shaft is looked for: lichess's shafts are
+// 0.16 of a square wide, others' wider, and a board may be outlined a
+// pixel or two off.
+var sides = [...]float64{0.11, 0.15, 0.19, 0.24, 0.29}
+
+// Found is what Find found on a board: its arrows, strongest first, and
+// the bare colour of each of its squares.
+type Found struct {
+	Arrows []Arrow
+	bare   [64][3]float64
+}
+
+// Find returns the arrows drawn over board, a square colour picture of a
+// flat board (8x8 squares, at least 8 pixels each).
+func Find(board *image.RGBA) Found {
+	b := board.Bounds()
+	n := b.Dx()
+	if n != b.Dy() || n < 64 {
+		return Found{}
+	}
+	f := newField(board)
+	candidates := f.prune(f.candidates())
+	var found []Arrow
+	var taken []segment
+	for len(found) < maxArrows {
+		best, ok := f.bestSegment(candidates, taken)
+		if !ok {
+			break
+		}
+		taken = append(taken, best)
+		if a, ok := f.fit(best); ok {
+			found = append(found, a)
+			f.mask(a)
+		}
+	}
+	return Found{Arrows: found, bare: f.bg}
+}
+
+// field is a board's pixels and how far each strays from its square's
+// bare colour.
+type field struct {
+	board *image.RGBA
+	n     int
+	sq    float64
+	bg    [64][3]float64
+	dev   []float32
+}
+
+func newField(board *image.RGBA) *field {
+	n := board.Bounds().Dx()
+	f := &field{board: board, n: n, sq: float64(n) / 8, dev: make([]float32, n*n)}
+	f.bareColours()
+	for y := range n {
+		r := min(7, int(float64(y)/f.sq))
+		for x := range n {
+			bg := &f.bg[r*8+min(7, int(float64(x)/f.sq))]
+			p := f.px(y*n + x)
+			d0, d1, d2 := p[0]-bg[0], p[1]-bg[1], p[2]-bg[2]
+			f.dev[y*n+x] = float32(math.Sqrt(d0*d0 + d1*d1 + d2*d2))
+		}
+	}
+	return f
+}
+
+// px is the colour of pixel i (row-major from the top-left).
+func (f *field) px(i int) [3]float64 {
+	b := f.board.Bounds()
+	o := f.board.PixOffset(b.Min.X+i%f.n, b.Min.Y+i/f.n)
+	return [3]float64{float64(f.board.Pix[o]), float64(f.board.Pix[o+1]), float64(f.board.Pix[o+2])}
+}
+
+// square is the square holding pixel (x, y).
+func (f *field) square(x, y float64) int {
+	c := min(7, max(0, int(x/f.sq)))
+	r := min(7, max(0, int(y/f.sq)))
+	return r*8 + c
+}
+
+// corners are the colours of the four corners of square s, which pieces
+// seldom reach: the median of a small patch each.
+func (f *field) corners(s int) [4][3]float64 {
+	size := int(f.sq)
+	inset, patch := max(1, size/16), max(2, size/8)
+	x0, y0 := int(float64(s%8)*f.sq), int(float64(s/8)*f.sq)
+	var corners [4][3]float64
+	for k, at := range [4][2]int{{inset, inset}, {size - inset - patch, inset}, {inset, size - inset - patch}, {size - inset - patch, size - inset - patch}} {
+		var ch [3][]float64
+		for y := at[1]; y < at[1]+patch; y++ {
+			for x := at[0]; x < at[0]+patch; x++ {
+				p := f.px((y0+y)*f.n + x0 + x)
+				for c := range 3 {
+					ch[c] = append(ch[c], p[c])
+				}
+			}
+		}
+		for c := range 3 {
+			slices.Sort(ch[c])
+			corners[k][c] = ch[c][len(ch[c])/2]
+		}
+	}
+	return corners
+}
+
+// bareColours sets each square's bare colour from its corners: of the
+// pairs of corners that agree, the one nearest the usual corner colour of
+// its kind of square (a diagonal arrow covers two opposite corners of
+// each square it crosses, which agree too; a highlighted square's all
+// agree), else the pair that agrees best (a coordinate or a piece may
+// cover the others).
+func (f *field) bareColours() {
+	var all [64][4][3]float64
+	var usual [2][3]float64
+	for parity := range 2 {
+		var group [][3]float64
+		for s := range 64 {
+			if (s/8+s%8)%2 == parity {
+				all[s] = f.corners(s)
+				group = append(group, all[s][:]...)
+			}
+		}
+		idx := make([]int, len(group))
+		for i := range idx {
+			idx[i] = i
+		}
+		usual[parity] = medianOf(group, idx)
+	}
+	for s := range 64 {
+		c := all[s]
+		best, spread, near := c[0], math.Inf(1), math.Inf(1)
+		for i := range 4 {
+			for j := i + 1; j < 4; j++ {
+				var mean [3]float64
+				for k := range 3 {
+					mean[k] = (c[i][k] + c[j][k]) / 2
+				}
+				d, u := dist(c[i], c[j]), dist(mean, usual[(s/8+s%8)%2])
+				switch {
+				case d < plainDist && (spread >= plainDist || u < near):
+					best, spread, near = mean, d, u
+				case spread >= plainDist && d < spread:
+					best, spread = mean, d
+				}
+			}
+		}
+		f.bg[s] = best
+	}
+}
+
+// mask leaves out of later searches the pixels arrow a covers, and all
+// of the square round its head's tip (the head's outline is only
+// bounded): a segment crossing it at a slant would see its band, and one
+// ending at its head the head's rest.
+func (f *field) mask(a Arrow) {
+	reach := a.HalfWidth + headLength + edge + 0.2
+	x0 := int(max(0, (min(a.From[0], a.To[0])-reach)*f.sq))
+	x1 := int(min(float64(f.n), (max(a.From[0], a.To[0])+reach)*f.sq+1))
+	y0 := int(max(0, (min(a.From[1], a.To[1])-reach)*f.sq))
+	y1 := int(min(float64(f.n), (max(a.From[1], a.To[1])+reach)*f.sq+1))
+	for y := y0; y < y1; y++ {
+		for x := x0; x < x1; x++ {
+			q := [2]float64{float64(x) / f.sq, float64(y) / f.sq}
+			if _, ok := a.zone(q, 1/f.sq); ok || a.Head && math.Hypot(q[0]-a.To[0], q[1]-a.To[1]) <= headLength {
+				f.dev[y*f.n+x] = masked
+			}
+		}
+	}
+}
+
+// masked marks a pixel of an arrow already found: neither bare nor band.
+const masked float32 = -1
+
+// at returns the index of the pixel nearest (x, y), false outside the
+// board.
+func (f *field) at(x, y float64) (int, bool) {
+	xi, yi := int(x+0.5), int(y+0.5)
+	if xi < 0 || yi < 0 || xi >= f.n || yi >= f.n {
+		return 0, false
+	}
+	return yi*f.n + xi, true
+}
+
+// A segment joins two squares' centres; side is the distance from its
+// axis at which the board either side of the shaft was looked for.
+type segment struct {
+	from, to int
+	side     float64
+	score    int
+}
+
+func (f *field) centre(s int) [2]float64 {
+	return [2]float64{(float64(s%8) + 0.5) * f.sq, (float64(s/8) + 0.5) * f.sq}
+}
+
+// candidates lists the segments between two squares' centres along
+// which a band over bare board might run, each with the distance from
+// its axis at which the board either side of it is bare: a first walk
+// looks at every third pixel, and leaves out a segment whose axis
+// crosses more bare board than band (as bestSegment scores it, the bare
+// board's sides not looked at).
+func (f *field) candidates() []segment {
+	var out []segment
+	var band [len(sides)]int
+	for a := range 64 {
+		for b := a + 1; b < 64; b++ {
+			pa, pb := f.centre(a), f.centre(b)
+			dx, dy := pb[0]-pa[0], pb[1]-pa[1]
+			length := math.Hypot(dx, dy)
+			ux, uy := dx/length, dy/length
+			band = [len(sides)]int{}
+			bareAxis := 0
+			for t := 0.0; t <= length; t += coarseStep {
+				x, y := pa[0]+ux*t, pa[1]+uy*t
+				i, ok := f.at(x, y)
+				if ok && bare(f.dev[i]) {
+					bareAxis++
+				}
+				if !ok || f.dev[i] < bandDist {
+					continue
+				}
+				for k, side := range sides {
+					d := side * f.sq
+					l, ok1 := f.at(x-uy*d, y+ux*d)
+					r, ok2 := f.at(x+uy*d, y-ux*d)
+					if ok1 && ok2 && bare(f.dev[l]) && bare(f.dev[r]) {
+						band[k]++
+					}
+				}
+			}
+			for k, side := range sides {
+				if float64(band[k]*coarseStep) >= minBand*f.sq/2 && band[k] > 2*bareAxis {
+					out = append(out, segment{from: a, to: b, side: side})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// prune keeps the candidates whose walk a pixel at a time sees a band
+// over bare board long enough: the rest cannot gain as arrows are taken.
+func (f *field) prune(candidates []segment) []segment {
+	return slices.DeleteFunc(candidates, func(c segment) bool {
+		band, plain := f.walk(f.centre(c.from), f.centre(c.to), c.side*f.sq, 1)
+		return float64(band) < minBand*f.sq || band <= 2*plain
+	})
+}
+
+// coarseStep is the step, in pixels, of candidates' first walk.
+const coarseStep = 3
+
+// bestSegment is the candidate along which the most of a band over bare
+// board is seen, less twice the bare board without one, leaving out
+// those along an arrow already taken; of two alike, the shorter.
+func (f *field) bestSegment(candidates, taken []segment) (segment, bool) {
+	best := segment{score: 0}
+	bestLen := math.Inf(1)
+	for _, c := range candidates {
+		if f.overlaps(c.from, c.to, taken) {
+			continue
+		}
+		pa, pb := f.centre(c.from), f.centre(c.to)
+		band, plain := f.walk(pa, pb, c.side*f.sq, 1)
+		score := band - 2*plain
+		if float64(band) < minBand*f.sq || score <= 0 {
+			continue
+		}
+		length := math.Hypot(pb[0]-pa[0], pb[1]-pa[1])
+		if score > best.score || score == best.score && length < bestLen {
+			c.score = score
+			best, bestLen = c, length
+		}
+	}
+	return best, best.score > 0
+}
+
+// walk counts, along the axis from pa to pb every step pixels, the points
+// with bare board at distance side on both sides: those on a band (band)
+// and those bare themselves (n).
+func (f *field) walk(pa, pb [2]float64, side float64, step int) (band, n int) {
+	dx, dy := pb[0]-pa[0], pb[1]-pa[1]
+	length := math.Hypot(dx, dy)
+	ux, uy := dx/length, dy/length
+	nx, ny := -uy, ux
+	for t := 0.0; t <= length; t += float64(step) {
+		x, y := pa[0]+ux*t, pa[1]+uy*t
+		i, ok1 := f.at(x, y)
+		l, ok2 := f.at(x+nx*side, y+ny*side)
+		r, ok3 := f.at(x-nx*side, y-ny*side)
+		if !ok1 || !ok2 || !ok3 || !bare(f.dev[l]) || !bare(f.dev[r]) || f.dev[i] == masked {
+			continue
+		}
+		switch {
+		case f.dev[i] >= bandDist:
+			band++
+		case bare(f.dev[i]):
+			n++
+		}
+	}
+	return band, n
+}
+
+// bare says whether a pixel straying dev from its square's colour is of
+// the bare board.
+func bare(dev float32) bool { return dev >= 0 && dev < plainDist }
+
+// overlaps says whether the segment between squares a and b runs along one
+// already taken: nearly parallel and close.
+func (f *field) overlaps(a, b int, taken []segment) bool {
+	pa, pb := f.centre(a), f.centre(b)
+	for _, s := range taken {
+		qa, qb := f.centre(s.from), f.centre(s.to)
+		u := unit(sub(qb, qa))
+		v := unit(sub(pb, pa))
+		if math.Abs(cross(u, v)) > 0.1 {
+			continue
+		}
+		mid := [2]float64{(pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2}
+		if math.Abs(cross(u, sub(mid, qa))) < 0.25*f.sq {
+			return true
+		}
+	}
+	return false
+}
+
+// fit measures the arrow along segment s: its width, the blend of its
+// colour (from its pixels over bare board), and which end holds its head.
+func (f *field) fit(s segment) (Arrow, bool) {
+	pa, pb := f.centre(s.from), f.centre(s.to)
+	length := math.Hypot(pb[0]-pa[0], pb[1]-pa[1])
+	u := unit(sub(pb, pa))
+	nrm := [2]float64{-u[1], u[0]}
+	side := s.side * f.sq
+	var over, under [][3]float64
+	var widths []float64
+	for t := 0.0; t <= length; t++ {
+		x, y := pa[0]+u[0]*t, pa[1]+u[1]*t
+		i, _ := f.at(x, y)
+		l, ok2 := f.at(x+nrm[0]*side, y+nrm[1]*side)
+		r, ok3 := f.at(x-nrm[0]*side, y-nrm[1]*side)
+		if !ok2 || !ok3 || !bare(f.dev[l]) || !bare(f.dev[r]) || f.dev[i] < bandDist {
+			continue
+		}
+		over = append(over, f.px(i))
+		under = append(under, f.bg[f.square(x, y)])
+		widths = append(widths, f.extent(x, y, nrm, side)+f.extent(x, y, [2]float64{-nrm[0], -nrm[1]}, side))
+	}
+	keep, paint, ok := blend(over, under)
+	if !ok || !f.apart(keep, paint) {
+		return Arrow{}, false
+	}
+	var fitting []float64
+	for i := range over {
+		if residual(over[i], under[i], keep, paint) <= maxResidual {
+			fitting = append(fitting, widths[i])
+		}
+	}
+	slices.Sort(fitting)
+	// A pixel counted at the edge reaches half a pixel beyond its centre.
+	half := fitting[len(fitting)/2]/2 + 0.5
+	a := Arrow{HalfWidth: half / f.sq, keep: keep, paint: paint}
+	// The head is at the end with more of the arrow's colour off the
+	// shaft: its wings.
+	wa, wb := f.wings(pa, u, half, a), f.wings(pb, [2]float64{-u[0], -u[1]}, half, a)
+	from, to := pa, pb
+	if wa > wb {
+		from, to = pb, pa
+	}
+	a.Head = max(wa, wb) >= minWings && max(wa, wb) >= 2*min(wa, wb)+2
+	a.From = [2]float64{from[0] / f.sq, from[1] / f.sq}
+	a.To = [2]float64{to[0] / f.sq, to[1] / f.sq}
+	return a, true
+}
+
+// apart says whether the colour of paint, at opacity 1-keep, stands
+// apart from the usual colours of both kinds of square: a book's ink
+// marks, blurred, and its paper's stains fit a blend of the paper's own
+// tones.
+func (f *field) apart(keep float64, paint [3]float64) bool {
+	var col [3]float64
+	for c := range 3 {
+		col[c] = paint[c] / (1 - keep)
+	}
+	for parity := range 2 {
+		var group [][3]float64
+		for s := range 64 {
+			if (s/8+s%8)%2 == parity {
+				group = append(group, f.bg[s])
+			}
+		}
+		idx := make([]int, len(group))
+		for i := range idx {
+			idx[i] = i
+		}
+		if dist(col, medianOf(group, idx)) < minApart {
+			return false
+		}
+	}
+	return true
+}
+
+// minApart is the least colour distance between an arrow's colour and
+// the usual colour of either kind of square.
+const minApart = 60
+
+// extent is how far from (x, y) along dir, up to side, the pixels stray
+// like an arrow's.
+func (f *field) extent(x, y float64, dir [2]float64, side float64) float64 {
+	e := 0.0
+	for d := 0.5; d <= side; d += 0.5 {
+		i, ok := f.at(x+dir[0]*d, y+dir[1]*d)
+		if !ok || f.dev[i] < bandDist && f.dev[i] != masked {
+			break
+		}
+		e = d
+	}
+	return e
+}
+
+// minWings is the least number of pixels (of a 32-pixel square) off the
+// shaft at an end for it to hold the head.
+const minWings = 4
+
+// wings counts the pixels near end p (the shaft running from it along
+// back) that lie off the shaft, within a head's reach, stray from their
+// square and could lie under the arrow's paint.
+func (f *field) wings(p, back [2]float64, half float64, a Arrow) int {
+	reach := 0.5 * f.sq
+	n := 0
+	for y := p[1] - reach; y <= p[1]+reach; y++ {
+		for x := p[0] - reach; x <= p[0]+reach; x++ {
+			i, ok := f.at(x, y)
+			if !ok || f.dev[i] < bandDist {
+				continue
+			}
+			d := sub([2]float64{x, y}, p)
+			t := dot(d, back)
+			if t < 0 || t > reach || math.Abs(cross(back, d)) <= half+1.5 {
+				continue
+			}
+			if _, ok := a.under(f.px(i), 1); ok {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// blend fits, from pixels over and the bare colours under them, keep and
+// paint such that over = keep*under + paint, from the median pixel over
+// each of the two colours of square (a shaft's pixels by a square's edge
+// are blended with the next square). Over one colour of square alone
+// keep cannot be told from paint; it is then taken to be defaultKeep.
+func blend(over, under [][3]float64) (keep float64, paint [3]float64, ok bool) {
+	if len(over) < 4 {
+		return 0, paint, false
+	}
+	order := make([]int, len(over))
+	for i := range order {
+		order[i] = i
+	}
+	lum := func(c [3]float64) float64 { return c[0] + c[1] + c[2] }
+	slices.SortFunc(order, func(a, b int) int { return cmp.Compare(lum(under[a]), lum(under[b])) })
+	cut, gap := 0, 0.0
+	for k := 1; k < len(order); k++ {
+		if g := lum(under[order[k]]) - lum(under[order[k-1]]); g > gap {
+			cut, gap = k, g
+		}
+	}
+	var groups [][]int
+	if gap >= minShadeGap && cut >= 3 && len(order)-cut >= 3 {
+		groups = [][]int{order[:cut], order[cut:]}
+	} else {
+		groups = [][]int{order}
+	}
+	var mo, mu [2][3]float64
+	for g, idx := range groups {
+		mo[g], mu[g] = medianOf(over, idx), medianOf(under, idx)
+	}
+	keep = defaultKeep
+	if len(groups) == 2 {
+		var num, den float64
+		for c := range 3 {
+			du := mu[1][c] - mu[0][c]
+			num += du * (mo[1][c] - mo[0][c])
+			den += du * du
+		}
+		keep = num / den
+	}
+	if keep < minKeep || keep > maxKeep {
+		return 0, paint, false
+	}
+	for c := range 3 {
+		paint[c] = mo[0][c] - keep*mu[0][c]
+	}
+	fits := 0
+	for i := range over {
+		if residual(over[i], under[i], keep, paint) <= maxResidual {
+			fits++
+		}
+	}
+	if float64(fits) < minFits*float64(len(over)) {
+		return 0, paint, false
+	}
+	// The colour itself must be a colour, and a bright one: lichess's
+	// and chess.com's are; a piece's dark outline along the axis, read as
+	// a band, fits a blend towards black.
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for c := range 3 {
+		col := paint[c] / (1 - keep)
+		if col < -30 || col > 285 {
+			return 0, paint, false
+		}
+		lo, hi = min(lo, col), max(hi, col)
+	}
+	if hi-lo < minChroma {
+		return 0, paint, false
+	}
+	return keep, paint, true
+}
+
+// minKeep and maxKeep bound the share of the board that shows through an
+// arrow: an arrow nearly opaque hides what it crosses, and one nearly
+// clear, or thin on a small board and blurred into it, is measured
+// too poorly to be taken off.
+const (
+	minKeep = 0.1
+	maxKeep = 0.6
+)
+
+// defaultKeep is the share of the board that shows through an arrow
+// drawn over squares of one colour only: lichess draws its arrows at
+// opacity 0.6, scripts/gen_screens.py at two thirds.
+const defaultKeep = 0.35
+
+// minShadeGap is the least difference, in summed channels, between the
+// two colours of square an arrow crosses for its opacity to be measured.
+const minShadeGap = 40
+
+// maxResidual is how far, in levels (root mean square of the channels),
+// a pixel of the arrow may stray from the fitted blend and still fit it:
+// flat paint over flat squares keeps close. minFits is the share of the
+// pixels along the axis that must fit: the others are those of pieces
+// whose edges lie along it, or of a JPEG's ringing.
+const (
+	maxResidual = 20
+	minFits     = 0.7
+)
+
+// minChroma is the least difference, in levels, between the strongest
+// and the weakest channel of an arrow's colour.
+const minChroma = 60
+
+// residual is how far, in levels (root mean square of the channels),
+// over strays from keep*under + paint.
+func residual(over, under [3]float64, keep float64, paint [3]float64) float64 {
+	var r float64
+	for c := range 3 {
+		e := over[c] - keep*under[c] - paint[c]
+		r += e * e
+	}
+	return math.Sqrt(r / 3)
+}
+
+func medianOf(cols [][3]float64, idx []int) [3]float64 {
+	var m [3]float64
+	v := make([]float64, len(idx))
+	for c := range 3 {
+		for k, i := range idx {
+			v[k] = cols[i][c]
+		}
+		slices.Sort(v)
+		m[c] = v[len(v)/2]
+	}
+	return m
+}
+
+// under returns the colour beneath the arrow of a pixel of colour p
+// (each channel 0-255, red first), cover of which the arrow paints, and
+// whether p can lie under the arrow at all: a pixel the arrow does not
+// cover, unblended, mostly leaves the range of colours.
+func (a Arrow) under(p [3]float64, cover float64) ([3]float64, bool) {
+	keep := 1 - cover*(1-a.keep)
+	var u [3]float64
+	for c := range 3 {
+		u[c] = (p[c] - cover*a.paint[c]) / keep
+		if u[c] < -24 || u[c] > 279 {
+			return p, false
+		}
+		u[c] = min(255, max(0, u[c]))
+	}
+	return u, true
+}
+
+// headLength and headSpread shape the head looked for at an arrow's end:
+// from a tip a tenth of a square past the end square's centre, this
+// share of a square long, widening back at this slope. lichess's head
+// (three shaft widths long and four wide, its tip about a sixth of a
+// square short of the centre) and scripts/gen_screens.py's fit inside.
+const (
+	headLength = 0.75
+	headSpread = 0.8
+)
+
+// edge is how far, in squares, beyond an arrow's fitted outline its
+// blurred edge may reach.
+const edge = 0.06
+
+// zone says whether point q (square units) lies where the arrow may have
+// painted, and how much of a pixel there (pixel squares wide) its paint
+// covers: on its shaft, from the distance to the shaft's edges (blurred
+// over a pixel); inside its head, wholly (the head's outline is not
+// measured, only bounded); on the head's edge, none.
+func (a Arrow) zone(q [2]float64, pixel float64) (cover float64, ok bool) {
+	d := sub(a.To, a.From)
+	length := math.Hypot(d[0], d[1])
+	u := [2]float64{d[0] / length, d[1] / length}
+	v := sub(q, a.From)
+	t, off := dot(v, u), math.Abs(cross(u, v))
+	if t >= -a.HalfWidth-edge && t <= length+edge && off <= a.HalfWidth+edge {
+		return min(1, max(0, (a.HalfWidth-off)/pixel+0.5)), true
+	}
+	tip := length + 0.1
+	if !a.Head || t < tip-headLength-edge || t > tip+edge {
+		return 0, false
+	}
+	reach := (tip - t) * headSpread
+	if t >= tip-headLength && off <= reach {
+		return 1, true
+	}
+	return 0, off <= reach+edge
+}
+
+// Clean returns the colour beneath the arrows of the pixel of colour p
+// (each channel 0-255, red first) at point q of the board (square
+// units), the pixel pixel squares wide. A pixel of a bare square, wholly
+// or partly under an arrow, takes its square's bare colour plus its own
+// noise; any other pixel under an arrow is unblended by the share of it
+// the arrow covers, where it can lie under the arrow at all (Under).
+func (f Found) Clean(q [2]float64, pixel float64, p [3]float64) [3]float64 {
+	for _, a := range f.Arrows {
+		cover, ok := a.zone(q, pixel)
+		if !ok {
+			continue
+		}
+		c := min(7, max(0, int(q[0])))
+		r := min(7, max(0, int(q[1])))
+		b := f.bare[r*8+c]
+		var d [3]float64
+		for k := range 3 {
+			d[k] = a.keep*b[k] + a.paint[k] - b[k]
+		}
+		if n2 := d[0]*d[0] + d[1]*d[1] + d[2]*d[2]; n2 >= minPaint*minPaint {
+			share := ((p[0]-b[0])*d[0] + (p[1]-b[1])*d[1] + (p[2]-b[2])*d[2]) / n2
+			var rest [3]float64
+			for k := range 3 {
+				rest[k] = p[k] - b[k] - share*d[k]
+			}
+			fit := float64(bareFit)
+			if cover < 1 {
+				fit *= 2
+			}
+			if share >= -0.25 && share <= 1.25 && math.Sqrt(rest[0]*rest[0]+rest[1]*rest[1]+rest[2]*rest[2]) <= fit {
+				share = min(1, max(0, share))
+				for k := range 3 {
+					p[k] = min(255, max(0, p[k]-share*d[k]))
+				}
+				return p
+			}
+		}
+		if cover == 1 {
+			p, _ = a.under(p, cover)
+		}
+		return p
+	}
+	return p
+}
+
+// minPaint is the least colour distance between a bare square and the
+// same square under the arrow for a pixel's share of paint to be
+// measured; bareFit is how far, in levels, a pixel of a bare square
+// under some of the paint may stray from the line between the two.
+const (
+	minPaint = 20
+	bareFit  = 14
+)
+
+func dist(a, b [3]float64) float64 {
+	return math.Sqrt((a[0]-b[0])*(a[0]-b[0]) + (a[1]-b[1])*(a[1]-b[1]) + (a[2]-b[2])*(a[2]-b[2]))
+}
+func sub(a, b [2]float64) [2]float64 { return [2]float64{a[0] - b[0], a[1] - b[1]} }
+func dot(a, b [2]float64) float64    { return a[0]*b[0] + a[1]*b[1] }
+func cross(a, b [2]float64) float64  { return a[0]*b[1] - a[1]*b[0] }
+func unit(a [2]float64) [2]float64 {
+	l := math.Hypot(a[0], a[1])
+	return [2]float64{a[0] / l, a[1] / l}
+}

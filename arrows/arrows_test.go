@@ -1,0 +1,219 @@
+package arrows
+
+import (
+	"image"
+	"image/color"
+	"math"
+	"testing"
+)
+
+// Colours of lichess's brown board and its green arrow.
+var (
+	light = [3]float64{240, 217, 181}
+	dark  = [3]float64{181, 136, 99}
+	green = [3]float64{21, 120, 27}
+	ink   = [3]float64{20, 20, 20}
+)
+
+// drawn is a 256-pixel board being drawn, in float colours.
+type drawn [256 * 256][3]float64
+
+func newBoard() *drawn {
+	var d drawn
+	for y := range 256 {
+		for x := range 256 {
+			if (x/32+y/32)%2 == 0 {
+				d[y*256+x] = light
+			} else {
+				d[y*256+x] = dark
+			}
+		}
+	}
+	return &d
+}
+
+// paint blends colour c at opacity alpha over the pixels that shape
+// covers (shape takes a point in square units), each pixel sampled 4x4
+// times so that edges are blurred as a browser draws them.
+func (d *drawn) paint(shape func(q [2]float64) bool, c [3]float64, alpha float64) {
+	for y := range 256 {
+		for x := range 256 {
+			cov := 0.0
+			for sy := range 4 {
+				for sx := range 4 {
+					// Pixel x's centre at x, as OpenCV's warps have it.
+					if shape([2]float64{(float64(x) + (float64(sx)-1.5)/4) / 32, (float64(y) + (float64(sy)-1.5)/4) / 32}) {
+						cov += 1.0 / 16
+					}
+				}
+			}
+			a := alpha * cov
+			for k := range 3 {
+				d[y*256+x][k] = (1-a)*d[y*256+x][k] + a*c[k]
+			}
+		}
+	}
+}
+
+// piece draws a disk of radius r squares at the centre of square (c, r).
+func (d *drawn) piece(col, row int, r float64, c [3]float64) {
+	cx, cy := float64(col)+0.5, float64(row)+0.5
+	d.paint(func(q [2]float64) bool { return math.Hypot(q[0]-cx, q[1]-cy) <= r }, c, 1)
+}
+
+// arrow draws an arrow as lichess does: a shaft from one square's centre
+// (half wide) ending in a head (length long, spread wide) whose tip is at
+// the other's centre.
+func (d *drawn) arrow(from, to [2]float64, half, length, spread float64, c [3]float64, alpha float64) {
+	v := sub(to, from)
+	l := math.Hypot(v[0], v[1])
+	u := [2]float64{v[0] / l, v[1] / l}
+	d.paint(func(q [2]float64) bool {
+		w := sub(q, from)
+		t, off := dot(w, u), math.Abs(cross(u, w))
+		if t >= 0 && t <= l-length && off <= half {
+			return true
+		}
+		return t > l-length && t <= l && off <= (l-t)/length*spread
+	}, c, alpha)
+}
+
+func (d *drawn) image() *image.RGBA {
+	img := image.NewRGBA(image.Rect(0, 0, 256, 256))
+	for i, p := range d {
+		img.Set(i%256, i/256, color.RGBA{uint8(p[0] + 0.5), uint8(p[1] + 0.5), uint8(p[2] + 0.5), 255})
+	}
+	return img
+}
+
+func near(a, b [2]float64) bool { return math.Hypot(a[0]-b[0], a[1]-b[1]) < 0.05 }
+
+// findOne finds the arrows of board d and checks that there is one, from
+// square centre from to to, with a head.
+func findOne(t *testing.T, d *drawn, from, to [2]float64) (Found, Arrow) {
+	t.Helper()
+	found := Find(d.image())
+	if len(found.Arrows) != 1 {
+		t.Fatalf("found %d arrows, want 1: %+v", len(found.Arrows), found.Arrows)
+	}
+	a := found.Arrows[0]
+	if !near(a.From, from) || !near(a.To, to) || !a.Head {
+		t.Errorf("arrow from %v to %v, head %v; want from %v to %v, with a head", a.From, a.To, a.Head, from, to)
+	}
+	return found, a
+}
+
+// TestFindOverPiece draws a green arrow up the c-file across a dark
+// piece and a bare stretch of both colours, and checks that it is found
+// with its ends, head and opacity, and that taking it off gives back the
+// board beneath: the piece's pixels too.
+func TestFindOverPiece(t *testing.T) {
+	under := newBoard()
+	under.piece(2, 4, 0.3, [3]float64{60, 60, 60})
+	under.piece(5, 5, 0.3, [3]float64{250, 250, 250})
+	over := *under
+	from, to := [2]float64{2.5, 6.5}, [2]float64{2.5, 2.5}
+	over.arrow(from, to, 0.08, 0.4, 0.22, green, 0.65)
+	found, a := findOne(t, &over, from, to)
+	if math.Abs(a.keep-0.35) > 0.03 {
+		t.Errorf("keep %.3f, want 0.35 (opacity 0.65)", a.keep)
+	}
+	if a.HalfWidth < 0.05 || a.HalfWidth > 0.11 {
+		t.Errorf("half width %.3f squares, want about 0.08", a.HalfWidth)
+	}
+	// The pixels beneath come back within a few levels, the piece's
+	// under the shaft included; those on the shaft's blurred edges, whose
+	// share of paint is told from the fitted width, within more.
+	inner, outer, sum := 0.0, 0.0, 0.0
+	for y := range 256 {
+		for x := range 256 {
+			q := [2]float64{float64(x) / 32, float64(y) / 32}
+			got := found.Clean(q, 1.0/32, over[y*256+x])
+			e := dist(got, under[y*256+x])
+			sum += e
+			if cover, ok := a.zone(q, 1.0/32); ok && math.Hypot(q[0]-2.5, q[1]-4.5) < 0.25 {
+				if cover == 1 {
+					inner = max(inner, e)
+				} else {
+					outer = max(outer, e)
+				}
+			}
+		}
+	}
+	if inner > 6 || outer > 24 {
+		t.Errorf("the piece's pixels under the shaft come back up to %.1f levels off, on its edges %.1f; want at most 6 and 24", inner, outer)
+	}
+	if mean := sum / (256 * 256); mean > 1 {
+		t.Errorf("the board comes back %.2f levels off on average, want at most 1", mean)
+	}
+}
+
+// TestFindDiagonal draws an arrow over squares of one colour only, a
+// bishop's move, where the opacity cannot be measured and lichess's is
+// assumed.
+func TestFindDiagonal(t *testing.T) {
+	over := newBoard()
+	over.piece(3, 4, 0.3, [3]float64{60, 60, 60})
+	from, to := [2]float64{1.5, 6.5}, [2]float64{5.5, 2.5}
+	over.arrow(from, to, 0.08, 0.4, 0.22, [3]float64{136, 32, 32}, 0.65)
+	_, a := findOne(t, over, from, to)
+	if a.keep != defaultKeep {
+		t.Errorf("keep %.3f, want the default %.2f", a.keep, defaultKeep)
+	}
+}
+
+// TestFindNone checks boards without arrows: pieces whose straight edges
+// and dark outlines run along squares' middles, and a book's diagram,
+// hatched, with an ink arrow drawn over it, which no opacity can take
+// off.
+func TestFindNone(t *testing.T) {
+	pieces := newBoard()
+	for c := range 8 {
+		pieces.piece(c, 1, 0.32, [3]float64{40, 40, 40})
+		pieces.piece(c, 6, 0.32, [3]float64{245, 245, 245})
+	}
+	// Rooks' flat tops: bars across the middle of their squares.
+	for _, c := range []int{0, 7} {
+		x0 := float64(c)
+		pieces.paint(func(q [2]float64) bool {
+			return q[0] > x0+0.15 && q[0] < x0+0.85 && q[1] > 7.45 && q[1] < 7.6
+		}, ink, 1)
+	}
+	if found := Find(pieces.image()); len(found.Arrows) != 0 {
+		t.Errorf("pieces: found %+v, want none", found.Arrows)
+	}
+	book := newBoard()
+	for y := range 256 {
+		for x := range 256 {
+			book[y*256+x] = [3]float64{250, 250, 245}
+			if (x/32+y/32)%2 == 1 && (x+y)%6 < 2 {
+				book[y*256+x] = ink
+			}
+		}
+	}
+	book.arrow([2]float64{1.5, 1.5}, [2]float64{1.5, 5.5}, 0.04, 0.3, 0.15, ink, 1)
+	if found := Find(book.image()); len(found.Arrows) != 0 {
+		t.Errorf("book: found %+v, want none", found.Arrows)
+	}
+}
+
+func BenchmarkFindArrows(b *testing.B) {
+	over := newBoard()
+	for c := range 8 {
+		over.piece(c, 1, 0.32, [3]float64{40, 40, 40})
+		over.piece(c, 6, 0.32, [3]float64{245, 245, 245})
+	}
+	plain := over.image()
+	over.arrow([2]float64{2.5, 6.5}, [2]float64{2.5, 2.5}, 0.08, 0.4, 0.22, green, 0.65)
+	arrow := over.image()
+	b.Run("none", func(b *testing.B) {
+		for b.Loop() {
+			Find(plain)
+		}
+	})
+	b.Run("arrow", func(b *testing.B) {
+		for b.Loop() {
+			Find(arrow)
+		}
+	})
+}
