@@ -815,12 +815,13 @@ func (s *Scanner) readBoard(ctx context.Context, img, lines gocv.Mat, pic *detec
 			defer clean.Close()
 			cleanPic := detect.NewPicture(clean)
 			defer cleanPic.Close()
-			again, err := s.readTurned(ctx, clean, r.corners, 0)
-			if err != nil {
+			// A copy that cannot be read leaves the first reading.
+			if again, err := s.readTurned(ctx, clean, r.corners, 0); err == nil {
+				again.rotation, again.grid = r.rotation, r.grid
+				img, pic, r = clean, cleanPic, again
+			} else if ctx.Err() != nil {
 				return Board{}, err
 			}
-			again.rotation, again.grid = r.rotation, r.grid
-			img, pic, r = clean, cleanPic, again
 		}
 	}
 	r, err := s.readScales(ctx, img, pic, r)
@@ -1312,10 +1313,7 @@ func (s *Scanner) readAt(ctx context.Context, img, glyphs gocv.Mat, f detect.Boa
 	r.rotation = rotation
 	pic := detect.NewPicture(img)
 	defer pic.Close()
-	if r, err = s.readScales(ctx, img, pic, r); err != nil {
-		return Board{}, err
-	}
-	return s.board(ctx, img, glyphs, f, r, index)
+	return s.readBoard(ctx, img, glyphs, pic, f, r, index)
 }
 
 // legal reports whether the assembler makes r's squares a legal position,

@@ -31,7 +31,7 @@ const arrowBoard = 256
 // squares, the whole-board head, tint's hues) see the same picture;
 // keeping whichever of the two boards read surer gained 14, not 22.
 func withoutArrows(img gocv.Mat, corners [4]detect.Point) (gocv.Mat, bool) {
-	if img.Channels() != 3 || img.Type() != gocv.MatTypeCV8UC3 {
+	if img.Type() != gocv.MatTypeCV8UC3 {
 		return gocv.Mat{}, false
 	}
 	colour, err := detect.WarpColor(img, corners, arrowBoard)
@@ -42,7 +42,7 @@ func withoutArrows(img gocv.Mat, corners [4]detect.Point) (gocv.Mat, bool) {
 	if len(found.Arrows) == 0 {
 		return gocv.Mat{}, false
 	}
-	toSquares, ok := detect.ToSquares(corners)
+	toSquares, fromSquares, ok := detect.ToSquares(corners)
 	if !ok {
 		return gocv.Mat{}, false
 	}
@@ -53,7 +53,16 @@ func withoutArrows(img gocv.Mat, corners [4]detect.Point) (gocv.Mat, bool) {
 		return gocv.Mat{}, false
 	}
 	pixel := 8 / detect.LongestSide(corners) // a pixel's width, in squares
-	box := image.Rect(0, 0, img.Cols(), img.Rows()).Intersect(outline(corners))
+	var box image.Rectangle
+	for _, a := range found.Arrows {
+		lo, hi := a.Bounds()
+		var seen [4]detect.Point
+		for k, q := range [4][2]float64{lo, {hi[0], lo[1]}, hi, {lo[0], hi[1]}} {
+			seen[k] = fromSquares(detect.Point{X: q[0], Y: q[1]})
+		}
+		box = box.Union(outline(seen))
+	}
+	box = box.Intersect(image.Rect(0, 0, img.Cols(), img.Rows())).Intersect(outline(corners))
 	for y := box.Min.Y; y < box.Max.Y; y++ {
 		for x := box.Min.X; x < box.Max.X; x++ {
 			q := toSquares(detect.Point{X: float64(x), Y: float64(y)})

@@ -9,8 +9,9 @@ import (
 )
 
 // TestWithoutArrows takes the arrows off screenshots that show them and
-// looks again: none is left to find, and nothing outside the board moved.
-// A screenshot and a book page without arrows get no copy at all.
+// looks again: none is left to find. A screenshot and a book diagram
+// without arrows get no copy at all. (TestScanTestdata reads the
+// positions.)
 func TestWithoutArrows(t *testing.T) {
 	s := newScanner(t, Options{})
 	for _, c := range []struct {
@@ -53,16 +54,6 @@ func TestWithoutArrows(t *testing.T) {
 			}
 			if left := arrows.Find(after).Arrows; len(left) != 0 {
 				t.Errorf("%d arrows left: %+v", len(left), left)
-			}
-			box := outline(corners)
-			a, b := img.ToBytes(), clean.ToBytes()
-			for y := range img.Rows() {
-				for x := range img.Cols() {
-					o := 3 * (y*img.Cols() + x)
-					if (x < box.Min.X || y < box.Min.Y || x >= box.Max.X || y >= box.Max.Y) && (a[o] != b[o] || a[o+1] != b[o+1] || a[o+2] != b[o+2]) {
-						t.Fatalf("pixel (%d, %d) outside the board changed", x, y)
-					}
-				}
 			}
 		})
 	}

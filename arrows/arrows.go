@@ -18,8 +18,8 @@ import (
 // An Arrow is one arrow found on a board, in square units: the board's
 // top-left corner is (0, 0) and its bottom-right (8, 8).
 type Arrow struct {
-	// From is the centre of the square the arrow starts from, To the
-	// end its head points to.
+	// From is the centre of the square the arrow starts from, To that
+	// of the square at its other end, where its head is when Head.
 	From, To [2]float64
 	// HalfWidth is half the shaft's width.
 	HalfWidth float64
@@ -31,6 +31,9 @@ type Arrow struct {
 	// its colour times its opacity.
 	keep  float64
 	paint [3]float64
+	// length and u are the distance from From to To and its direction.
+	length float64
+	u      [2]float64
 }
 
 // Thresholds, in colour distance (0-255 a channel, Euclidean) from the
@@ -84,6 +87,10 @@ func Find(board *image.RGBA) Found {
 			break
 		}
 		taken = append(taken, best)
+		// Each candidate is tried once, whether it fits or not.
+		candidates = slices.DeleteFunc(candidates, func(c segment) bool {
+			return c.from == best.from && c.to == best.to && c.side == best.side
+		})
 		if a, ok := f.fit(best); ok {
 			found = append(found, a)
 			f.mask(a)
@@ -202,10 +209,10 @@ func (f *field) bareColours() {
 	}
 }
 
-// mask leaves out of later searches the pixels arrow a covers, and all
-// of the square round its head's tip (the head's outline is only
-// bounded): a segment crossing it at a slant would see its band, and one
-// ending at its head the head's rest.
+// mask leaves out of later searches the pixels arrow a covers, and, when
+// it has a head, a disc as wide as a head round its end square's centre
+// (the head's outline is only bounded): a segment crossing it at a slant
+// would see its band, and one ending at its head the head's rest.
 func (f *field) mask(a Arrow) {
 	reach := a.HalfWidth + headLength + edge + 0.2
 	x0 := int(max(0, (min(a.From[0], a.To[0])-reach)*f.sq))
@@ -228,7 +235,7 @@ const masked float32 = -1
 // at returns the index of the pixel nearest (x, y), false outside the
 // board.
 func (f *field) at(x, y float64) (int, bool) {
-	xi, yi := int(x+0.5), int(y+0.5)
+	xi, yi := int(math.Floor(x+0.5)), int(math.Floor(y+0.5))
 	if xi < 0 || yi < 0 || xi >= f.n || yi >= f.n {
 		return 0, false
 	}
@@ -251,8 +258,8 @@ func (f *field) centre(s int) [2]float64 {
 // which a band over bare board might run, each with the distance from
 // its axis at which the board either side of it is bare: a first walk
 // looks at every third pixel, and leaves out a segment whose axis
-// crosses more bare board than band (as bestSegment scores it, the bare
-// board's sides not looked at).
+// crosses bare board more than half as often as band (as bestSegment
+// scores it, the bare board's sides not looked at).
 func (f *field) candidates() []segment {
 	var out []segment
 	var band [len(sides)]int
@@ -293,7 +300,9 @@ func (f *field) candidates() []segment {
 }
 
 // prune keeps the candidates whose walk a pixel at a time sees a band
-// over bare board long enough: the rest cannot gain as arrows are taken.
+// over bare board long enough, and more than twice the bare board
+// without one: bestSegment asks the same, and a later arrow's mask only
+// takes pixels away.
 func (f *field) prune(candidates []segment) []segment {
 	return slices.DeleteFunc(candidates, func(c segment) bool {
 		band, plain := f.walk(f.centre(c.from), f.centre(c.to), c.side*f.sq, 1)
@@ -387,7 +396,7 @@ func (f *field) fit(s segment) (Arrow, bool) {
 	nrm := [2]float64{-u[1], u[0]}
 	side := s.side * f.sq
 	var over, under [][3]float64
-	var widths []float64
+	var at [][2]float64
 	for t := 0.0; t <= length; t++ {
 		x, y := pa[0]+u[0]*t, pa[1]+u[1]*t
 		i, _ := f.at(x, y)
@@ -398,28 +407,32 @@ func (f *field) fit(s segment) (Arrow, bool) {
 		}
 		over = append(over, f.px(i))
 		under = append(under, f.bg[f.square(x, y)])
-		widths = append(widths, f.extent(x, y, nrm, side)+f.extent(x, y, [2]float64{-nrm[0], -nrm[1]}, side))
+		at = append(at, [2]float64{x, y})
 	}
 	keep, paint, ok := blend(over, under)
 	if !ok || !f.apart(keep, paint) {
 		return Arrow{}, false
 	}
-	var fitting []float64
+	var widths []float64
 	for i := range over {
 		if residual(over[i], under[i], keep, paint) <= maxResidual {
-			fitting = append(fitting, widths[i])
+			widths = append(widths, f.width(at[i], nrm, side, keep, paint))
 		}
 	}
-	slices.Sort(fitting)
-	// A pixel counted at the edge reaches half a pixel beyond its centre.
-	half := fitting[len(fitting)/2]/2 + 0.5
-	a := Arrow{HalfWidth: half / f.sq, keep: keep, paint: paint}
+	if len(widths) == 0 {
+		return Arrow{}, false
+	}
+	slices.Sort(widths)
+	half := widths[len(widths)/2] / 2
+	a := Arrow{HalfWidth: half / f.sq, keep: keep, paint: paint, length: length / f.sq}
 	// The head is at the end with more of the arrow's colour off the
 	// shaft: its wings.
 	wa, wb := f.wings(pa, u, half, a), f.wings(pb, [2]float64{-u[0], -u[1]}, half, a)
 	from, to := pa, pb
+	a.u = u
 	if wa > wb {
 		from, to = pb, pa
+		a.u = [2]float64{-u[0], -u[1]}
 	}
 	a.Head = max(wa, wb) >= minWings && max(wa, wb) >= 2*min(wa, wb)+2
 	a.From = [2]float64{from[0] / f.sq, from[1] / f.sq}
@@ -458,22 +471,36 @@ func (f *field) apart(keep float64, paint [3]float64) bool {
 // the usual colour of either kind of square.
 const minApart = 60
 
-// extent is how far from (x, y) along dir, up to side, the pixels stray
-// like an arrow's.
-func (f *field) extent(x, y float64, dir [2]float64, side float64) float64 {
-	e := 0.0
-	for d := 0.5; d <= side; d += 0.5 {
-		i, ok := f.at(x+dir[0]*d, y+dir[1]*d)
-		if !ok || f.dev[i] < bandDist && f.dev[i] != masked {
-			break
+// width is the shaft's width across point p (normal nrm), out to side
+// each way: the sum of the shares of paint of the pixels across it, each
+// measured against its square's bare colour, so that the blurred edges
+// count for what they hold of the paint.
+func (f *field) width(p, nrm [2]float64, side, keep float64, paint [3]float64) float64 {
+	const step = 0.25
+	w := 0.0
+	for d := -side; d <= side; d += step {
+		x, y := p[0]+nrm[0]*d, p[1]+nrm[1]*d
+		i, ok := f.at(x, y)
+		if !ok {
+			continue
 		}
-		e = d
+		b := f.bg[f.square(x, y)]
+		px := f.px(i)
+		var num, den float64
+		for c := range 3 {
+			dc := keep*b[c] + paint[c] - b[c]
+			num += (px[c] - b[c]) * dc
+			den += dc * dc
+		}
+		if den > 0 {
+			w += min(1, max(0, num/den)) * step
+		}
 	}
-	return e
+	return w
 }
 
-// minWings is the least number of pixels (of a 32-pixel square) off the
-// shaft at an end for it to hold the head.
+// minWings is the least number of pixels off the shaft at an end for it
+// to hold the head, on a board of 32-pixel squares as fenscan warps it.
 const minWings = 4
 
 // wings counts the pixels near end p (the shaft running from it along
@@ -542,7 +569,7 @@ func blend(over, under [][3]float64) (keep float64, paint [3]float64, ok bool) {
 		}
 		keep = num / den
 	}
-	if keep < minKeep || keep > maxKeep {
+	if !(keep >= minKeep && keep <= maxKeep) { // NaN too
 		return 0, paint, false
 	}
 	for c := range 3 {
@@ -583,9 +610,10 @@ const (
 	maxKeep = 0.6
 )
 
-// defaultKeep is the share of the board that shows through an arrow
-// drawn over squares of one colour only: lichess draws its arrows at
-// opacity 0.6, scripts/gen_screens.py at two thirds.
+// defaultKeep is the share of the board taken to show through an arrow
+// drawn over squares of one colour only, where it cannot be measured:
+// lichess draws its arrows at opacity 0.6 (keep 0.4),
+// scripts/gen_screens.py at two thirds (keep 1/3).
 const defaultKeep = 0.35
 
 // minShadeGap is the least difference, in summed channels, between the
@@ -667,9 +695,7 @@ const edge = 0.06
 // over a pixel); inside its head, wholly (the head's outline is not
 // measured, only bounded); on the head's edge, none.
 func (a Arrow) zone(q [2]float64, pixel float64) (cover float64, ok bool) {
-	d := sub(a.To, a.From)
-	length := math.Hypot(d[0], d[1])
-	u := [2]float64{d[0] / length, d[1] / length}
+	length, u := a.length, a.u
 	v := sub(q, a.From)
 	t, off := dot(v, u), math.Abs(cross(u, v))
 	if t >= -a.HalfWidth-edge && t <= length+edge && off <= a.HalfWidth+edge {
@@ -686,12 +712,29 @@ func (a Arrow) zone(q [2]float64, pixel float64) (cover float64, ok bool) {
 	return 0, off <= reach+edge
 }
 
+// Bounds returns the corners, in square units, of the smallest upright
+// rectangle outside which the arrow paints nothing.
+func (a Arrow) Bounds() (lo, hi [2]float64) {
+	r := a.HalfWidth + edge
+	if a.Head {
+		r = max(r, headLength*headSpread+edge) + 0.1
+	}
+	for k := range 2 {
+		lo[k] = min(a.From[k], a.To[k]) - r
+		hi[k] = max(a.From[k], a.To[k]) + r
+	}
+	return lo, hi
+}
+
 // Clean returns the colour beneath the arrows of the pixel of colour p
 // (each channel 0-255, red first) at point q of the board (square
 // units), the pixel pixel squares wide. A pixel of a bare square, wholly
 // or partly under an arrow, takes its square's bare colour plus its own
-// noise; any other pixel under an arrow is unblended by the share of it
-// the arrow covers, where it can lie under the arrow at all (Under).
+// noise; any other pixel wholly under an arrow is unblended, where it
+// can lie under it at all (under). A pixel of a piece at a shaft's
+// blurred edge is left as it is: on small JPEG boards, whose colours
+// smear over two or three pixels, unblending by the share painted left
+// speckles of colour that read as pieces.
 func (f Found) Clean(q [2]float64, pixel float64, p [3]float64) [3]float64 {
 	for _, a := range f.Arrows {
 		cover, ok := a.zone(q, pixel)

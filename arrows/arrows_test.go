@@ -55,15 +55,16 @@ func (d *drawn) paint(shape func(q [2]float64) bool, c [3]float64, alpha float64
 	}
 }
 
-// piece draws a disk of radius r squares at the centre of square (c, r).
+// piece draws a disk of radius r squares at the centre of the square in
+// column col and row row.
 func (d *drawn) piece(col, row int, r float64, c [3]float64) {
 	cx, cy := float64(col)+0.5, float64(row)+0.5
 	d.paint(func(q [2]float64) bool { return math.Hypot(q[0]-cx, q[1]-cy) <= r }, c, 1)
 }
 
-// arrow draws an arrow as lichess does: a shaft from one square's centre
-// (half wide) ending in a head (length long, spread wide) whose tip is at
-// the other's centre.
+// arrow draws an arrow as scripts/gen_screens.py does: a shaft from one
+// square's centre (half wide) ending in a head (length long, spread
+// wide each side) whose tip is at the other's centre, painted once.
 func (d *drawn) arrow(from, to [2]float64, half, length, spread float64, c [3]float64, alpha float64) {
 	v := sub(to, from)
 	l := math.Hypot(v[0], v[1])
@@ -113,10 +114,10 @@ func TestFindOverPiece(t *testing.T) {
 	under.piece(5, 5, 0.3, [3]float64{250, 250, 250})
 	over := *under
 	from, to := [2]float64{2.5, 6.5}, [2]float64{2.5, 2.5}
-	over.arrow(from, to, 0.08, 0.4, 0.22, green, 0.65)
+	over.arrow(from, to, 0.08, 0.4, 0.22, green, 0.6)
 	found, a := findOne(t, &over, from, to)
-	if math.Abs(a.keep-0.35) > 0.03 {
-		t.Errorf("keep %.3f, want 0.35 (opacity 0.65)", a.keep)
+	if math.Abs(a.keep-0.4) > 0.03 {
+		t.Errorf("keep %.3f, want 0.4 (opacity 0.6, lichess's)", a.keep)
 	}
 	if a.HalfWidth < 0.05 || a.HalfWidth > 0.11 {
 		t.Errorf("half width %.3f squares, want about 0.08", a.HalfWidth)
@@ -124,13 +125,16 @@ func TestFindOverPiece(t *testing.T) {
 	// The pixels beneath come back within a few levels, the piece's
 	// under the shaft included; those on the shaft's blurred edges, whose
 	// share of paint is told from the fitted width, within more.
-	inner, outer, sum := 0.0, 0.0, 0.0
+	inner, outer, bareWorst, sum := 0.0, 0.0, 0.0, 0.0
 	for y := range 256 {
 		for x := range 256 {
 			q := [2]float64{float64(x) / 32, float64(y) / 32}
 			got := found.Clean(q, 1.0/32, over[y*256+x])
 			e := dist(got, under[y*256+x])
 			sum += e
+			if b := under[y*256+x]; b == light || b == dark {
+				bareWorst = max(bareWorst, e)
+			}
 			if cover, ok := a.zone(q, 1.0/32); ok && math.Hypot(q[0]-2.5, q[1]-4.5) < 0.25 {
 				if cover == 1 {
 					inner = max(inner, e)
@@ -143,8 +147,31 @@ func TestFindOverPiece(t *testing.T) {
 	if inner > 6 || outer > 24 {
 		t.Errorf("the piece's pixels under the shaft come back up to %.1f levels off, on its edges %.1f; want at most 6 and 24", inner, outer)
 	}
+	if bareWorst > 3 {
+		t.Errorf("a bare square's pixel comes back %.1f levels off, want at most 3", bareWorst)
+	}
 	if mean := sum / (256 * 256); mean > 1 {
 		t.Errorf("the board comes back %.2f levels off on average, want at most 1", mean)
+	}
+}
+
+// TestFindTwo draws two arrows that cross over bare squares, one ending
+// on a piece, and finds both.
+func TestFindTwo(t *testing.T) {
+	over := newBoard()
+	over.piece(6, 3, 0.3, [3]float64{60, 60, 60})
+	over.arrow([2]float64{2.5, 6.5}, [2]float64{2.5, 1.5}, 0.08, 0.4, 0.22, green, 0.6)
+	over.arrow([2]float64{0.5, 3.5}, [2]float64{6.5, 3.5}, 0.08, 0.4, 0.22, [3]float64{0, 48, 136}, 0.6)
+	found := Find(over.image())
+	if len(found.Arrows) != 2 {
+		t.Fatalf("found %d arrows, want 2: %+v", len(found.Arrows), found.Arrows)
+	}
+	for _, a := range found.Arrows {
+		green := near(a.From, [2]float64{2.5, 6.5}) && near(a.To, [2]float64{2.5, 1.5})
+		blue := near(a.From, [2]float64{0.5, 3.5}) && near(a.To, [2]float64{6.5, 3.5})
+		if !green && !blue || !a.Head {
+			t.Errorf("arrow from %v to %v, head %v; want c2 to c7 and a5 to g5, with heads", a.From, a.To, a.Head)
+		}
 	}
 }
 

@@ -125,12 +125,14 @@ func warp(img gocv.Mat, corners [4]Point, size int, grey bool) (gocv.Mat, error)
 
 // ToSquares returns the map taking a point of the picture to the board
 // at corners (top-left first), in squares: the board's top-left corner
-// to (0, 0), its bottom-right to (8, 8). False when the corners are
-// degenerate.
-func ToSquares(corners [4]Point) (func(Point) Point, bool) {
-	h, ok := homography(corners, [4]Point{{0, 0}, {8, 0}, {8, 8}, {0, 8}})
-	if !ok {
-		return nil, false
+// to (0, 0), its bottom-right to (8, 8); and the map back. False when
+// the corners are degenerate.
+func ToSquares(corners [4]Point) (to, from func(Point) Point, ok bool) {
+	squares := [4]Point{{0, 0}, {8, 0}, {8, 8}, {0, 8}}
+	h, ok1 := homography(corners, squares)
+	g, ok2 := homography(squares, corners)
+	if !ok1 || !ok2 {
+		return nil, nil, false
 	}
-	return func(p Point) Point { return apply(h, p) }, true
+	return func(p Point) Point { return apply(h, p) }, func(p Point) Point { return apply(g, p) }, true
 }
