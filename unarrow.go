@@ -24,12 +24,13 @@ const arrowBoard = 256
 // arrows were the commonest cause of generated screens read wrong but
 // for a turned board. Of 1,200 generated screens (gen_screens.py seeds 1,
 // 2 and 4, and seed 40's small boards with coordinates), 22 more read
-// entirely right and 3 fewer, small JPEG boards whose arrows are too thin
-// and blurred for their opacity to be measured well; every other
-// yardstick reads as before. The copy is read again whole, not only the
-// squares under arrows, so that the board's other readings (plain
-// squares, the whole-board head, tint's hues) see the same picture;
-// keeping whichever of the two boards read surer gained 14, not 22.
+// entirely right and 1 fewer (a small JPEG's gold pawn beside an arrow,
+// which the whole-board head and the hues read otherwise once the arrow
+// was off); every other yardstick reads as before. The copy is read
+// again whole, not only the squares under arrows, so that the board's
+// other readings (plain squares, the whole-board head, tint's hues) see
+// the same picture; keeping whichever of the two boards read surer
+// gained 14, not 22.
 func withoutArrows(img gocv.Mat, corners [4]detect.Point) (gocv.Mat, bool) {
 	if img.Type() != gocv.MatTypeCV8UC3 {
 		return gocv.Mat{}, false
