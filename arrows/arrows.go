@@ -13,6 +13,8 @@ import (
 	"image"
 	"math"
 	"slices"
+
+	"github.com/fenscan/fenscan/internal/colours"
 )
 
 // An Arrow is one arrow found on a board, in square units: the board's
@@ -106,6 +108,8 @@ type field struct {
 	n     int
 	sq    float64
 	bg    [64][3]float64
+	// usual is the median bare colour of each kind of square (parity).
+	usual [2][3]float64
 	dev   []float32
 }
 
@@ -139,31 +143,6 @@ func (f *field) square(x, y float64) int {
 	return r*8 + c
 }
 
-// corners are the colours of the four corners of square s, which pieces
-// seldom reach: the median of a small patch each.
-func (f *field) corners(s int) [4][3]float64 {
-	size := int(f.sq)
-	inset, patch := max(1, size/16), max(2, size/8)
-	x0, y0 := int(float64(s%8)*f.sq), int(float64(s/8)*f.sq)
-	var corners [4][3]float64
-	for k, at := range [4][2]int{{inset, inset}, {size - inset - patch, inset}, {inset, size - inset - patch}, {size - inset - patch, size - inset - patch}} {
-		var ch [3][]float64
-		for y := at[1]; y < at[1]+patch; y++ {
-			for x := at[0]; x < at[0]+patch; x++ {
-				p := f.px((y0+y)*f.n + x0 + x)
-				for c := range 3 {
-					ch[c] = append(ch[c], p[c])
-				}
-			}
-		}
-		for c := range 3 {
-			slices.Sort(ch[c])
-			corners[k][c] = ch[c][len(ch[c])/2]
-		}
-	}
-	return corners
-}
-
 // bareColours sets each square's bare colour from its corners: of the
 // pairs of corners that agree, the one nearest the usual corner colour of
 // its kind of square (a diagonal arrow covers two opposite corners of
@@ -172,21 +151,13 @@ func (f *field) corners(s int) [4][3]float64 {
 // cover the others).
 func (f *field) bareColours() {
 	var all [64][4][3]float64
-	var usual [2][3]float64
-	for parity := range 2 {
-		var group [][3]float64
-		for s := range 64 {
-			if (s/8+s%8)%2 == parity {
-				all[s] = f.corners(s)
-				group = append(group, all[s][:]...)
-			}
-		}
-		idx := make([]int, len(group))
-		for i := range idx {
-			idx[i] = i
-		}
-		usual[parity] = medianOf(group, idx)
+	var corners [2][][3]float64
+	b := f.board.Bounds()
+	for s := range 64 {
+		all[s] = colours.Corners(f.board, b.Min.X+int(float64(s%8)*f.sq), b.Min.Y+int(float64(s/8)*f.sq), int(f.sq))
+		corners[parity(s)] = append(corners[parity(s)], all[s][:]...)
 	}
+	usual := [2][3]float64{median(corners[0]), median(corners[1])}
 	for s := range 64 {
 		c := all[s]
 		best, spread, near := c[0], math.Inf(1), math.Inf(1)
@@ -196,7 +167,7 @@ func (f *field) bareColours() {
 				for k := range 3 {
 					mean[k] = (c[i][k] + c[j][k]) / 2
 				}
-				d, u := dist(c[i], c[j]), dist(mean, usual[(s/8+s%8)%2])
+				d, u := colours.Dist(c[i], c[j]), colours.Dist(mean, usual[parity(s)])
 				switch {
 				case d < plainDist && (spread >= plainDist || u < near):
 					best, spread, near = mean, d, u
@@ -207,6 +178,24 @@ func (f *field) bareColours() {
 		}
 		f.bg[s] = best
 	}
+	var bare [2][][3]float64
+	for s := range 64 {
+		bare[parity(s)] = append(bare[parity(s)], f.bg[s])
+	}
+	f.usual = [2][3]float64{median(bare[0]), median(bare[1])}
+}
+
+// parity is 0 for the squares of the top-left square's colour, 1 for the
+// others.
+func parity(s int) int { return (s/8 + s%8) % 2 }
+
+// median is the median colour of cols (colours.Median of them all).
+func median(cols [][3]float64) [3]float64 {
+	idx := make([]int, len(cols))
+	for i := range idx {
+		idx[i] = i
+	}
+	return colours.Median(cols, idx)
 }
 
 // mask leaves out of later searches the pixels arrow a covers, and, when
@@ -247,7 +236,6 @@ func (f *field) at(x, y float64) (int, bool) {
 type segment struct {
 	from, to int
 	side     float64
-	score    int
 }
 
 func (f *field) centre(s int) [2]float64 {
@@ -317,8 +305,8 @@ const coarseStep = 3
 // board is seen, less twice the bare board without one, leaving out
 // those along an arrow already taken; of two alike, the shorter.
 func (f *field) bestSegment(candidates, taken []segment) (segment, bool) {
-	best := segment{score: 0}
-	bestLen := math.Inf(1)
+	var best segment
+	bestScore, bestLen := 0, math.Inf(1)
 	for _, c := range candidates {
 		if f.overlaps(c.from, c.to, taken) {
 			continue
@@ -330,12 +318,11 @@ func (f *field) bestSegment(candidates, taken []segment) (segment, bool) {
 			continue
 		}
 		length := math.Hypot(pb[0]-pa[0], pb[1]-pa[1])
-		if score > best.score || score == best.score && length < bestLen {
-			c.score = score
-			best, bestLen = c, length
+		if score > bestScore || score == bestScore && length < bestLen {
+			best, bestScore, bestLen = c, score, length
 		}
 	}
-	return best, best.score > 0
+	return best, bestScore > 0
 }
 
 // walk counts, along the axis from pa to pb every step pixels, the points
@@ -449,22 +436,7 @@ func (f *field) apart(keep float64, paint [3]float64) bool {
 	for c := range 3 {
 		col[c] = paint[c] / (1 - keep)
 	}
-	for parity := range 2 {
-		var group [][3]float64
-		for s := range 64 {
-			if (s/8+s%8)%2 == parity {
-				group = append(group, f.bg[s])
-			}
-		}
-		idx := make([]int, len(group))
-		for i := range idx {
-			idx[i] = i
-		}
-		if dist(col, medianOf(group, idx)) < minApart {
-			return false
-		}
-	}
-	return true
+	return colours.Dist(col, f.usual[0]) >= minApart && colours.Dist(col, f.usual[1]) >= minApart
 }
 
 // minApart is the least colour distance between an arrow's colour and
@@ -520,7 +492,7 @@ func (f *field) wings(p, back [2]float64, half float64, a Arrow) int {
 			if t < 0 || t > reach || math.Abs(cross(back, d)) <= half+1.5 {
 				continue
 			}
-			if _, ok := a.under(f.px(i), 1); ok {
+			if _, ok := a.under(f.px(i)); ok {
 				n++
 			}
 		}
@@ -557,7 +529,7 @@ func blend(over, under [][3]float64) (keep float64, paint [3]float64, ok bool) {
 	}
 	var mo, mu [2][3]float64
 	for g, idx := range groups {
-		mo[g], mu[g] = medianOf(over, idx), medianOf(under, idx)
+		mo[g], mu[g] = colours.Median(over, idx), colours.Median(under, idx)
 	}
 	keep = defaultKeep
 	if len(groups) == 2 {
@@ -645,28 +617,14 @@ func residual(over, under [3]float64, keep float64, paint [3]float64) float64 {
 	return math.Sqrt(r / 3)
 }
 
-func medianOf(cols [][3]float64, idx []int) [3]float64 {
-	var m [3]float64
-	v := make([]float64, len(idx))
-	for c := range 3 {
-		for k, i := range idx {
-			v[k] = cols[i][c]
-		}
-		slices.Sort(v)
-		m[c] = v[len(v)/2]
-	}
-	return m
-}
-
 // under returns the colour beneath the arrow of a pixel of colour p
-// (each channel 0-255, red first), cover of which the arrow paints, and
-// whether p can lie under the arrow at all: a pixel the arrow does not
-// cover, unblended, mostly leaves the range of colours.
-func (a Arrow) under(p [3]float64, cover float64) ([3]float64, bool) {
-	keep := 1 - cover*(1-a.keep)
+// (each channel 0-255, red first) wholly under its paint, and whether p
+// can lie under the arrow at all: a pixel the arrow does not cover,
+// unblended, mostly leaves the range of colours.
+func (a Arrow) under(p [3]float64) ([3]float64, bool) {
 	var u [3]float64
 	for c := range 3 {
-		u[c] = (p[c] - cover*a.paint[c]) / keep
+		u[c] = (p[c] - a.paint[c]) / a.keep
 		if u[c] < -24 || u[c] > 279 {
 			return p, false
 		}
@@ -767,7 +725,7 @@ func (f Found) Clean(q [2]float64, pixel float64, p [3]float64) [3]float64 {
 			}
 		}
 		if cover == 1 {
-			p, _ = a.under(p, cover)
+			p, _ = a.under(p)
 		}
 		return p
 	}
@@ -783,9 +741,6 @@ const (
 	bareFit  = 14
 )
 
-func dist(a, b [3]float64) float64 {
-	return math.Sqrt((a[0]-b[0])*(a[0]-b[0]) + (a[1]-b[1])*(a[1]-b[1]) + (a[2]-b[2])*(a[2]-b[2]))
-}
 func sub(a, b [2]float64) [2]float64 { return [2]float64{a[0] - b[0], a[1] - b[1]} }
 func dot(a, b [2]float64) float64    { return a[0]*b[0] + a[1]*b[1] }
 func cross(a, b [2]float64) float64  { return a[0]*b[1] - a[1]*b[0] }

@@ -5,6 +5,8 @@ import (
 	"image/color"
 	"math"
 	"testing"
+
+	"github.com/fenscan/fenscan/internal/colours"
 )
 
 // Colours of lichess's brown board and its green arrow.
@@ -130,7 +132,7 @@ func TestFindOverPiece(t *testing.T) {
 		for x := range 256 {
 			q := [2]float64{float64(x) / 32, float64(y) / 32}
 			got := found.Clean(q, 1.0/32, over[y*256+x])
-			e := dist(got, under[y*256+x])
+			e := colours.Dist(got, under[y*256+x])
 			sum += e
 			if b := under[y*256+x]; b == light || b == dark {
 				bareWorst = max(bareWorst, e)

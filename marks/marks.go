@@ -7,6 +7,8 @@ import (
 	"image"
 	"math"
 	"sort"
+
+	"github.com/fenscan/fenscan/internal/colours"
 )
 
 // minTint is the least colour distance (0-255 per channel, Euclidean)
@@ -44,10 +46,10 @@ func Highlights(board *image.RGBA) [64]bool {
 				group = append(group, i)
 			}
 		}
-		usual := medianColour(cols[:], group)
+		usual := colours.Median(cols[:], group)
 		var d []float64
 		for _, i := range group {
-			tint[i] = dist(cols[i], usual)
+			tint[i] = colours.Dist(cols[i], usual)
 			d = append(d, tint[i])
 			// A highlight paints the whole square in a colour; corners that
 			// disagree are hatching, noise or a piece, and a shift without
@@ -82,25 +84,11 @@ func Highlights(board *image.RGBA) [64]bool {
 // narrow heads, and lichess draws coordinates in a bottom and a top-left
 // corner only.
 func cornerColour(board *image.RGBA, r, c, sq int) ([3]float64, float64) {
-	inset, patch := max(1, sq/16), max(2, sq/8)
-	x0, y0 := board.Bounds().Min.X+c*sq, board.Bounds().Min.Y+r*sq
-	var corners [4][3]float64 // top-left, top-right, bottom-left, bottom-right
-	for n, at := range [4][2]int{{inset, inset}, {sq - inset - patch, inset}, {inset, sq - inset - patch}, {sq - inset - patch, sq - inset - patch}} {
-		var ch [3][]float64
-		for y := at[1]; y < at[1]+patch; y++ {
-			for x := at[0]; x < at[0]+patch; x++ {
-				o := board.PixOffset(x0+x, y0+y)
-				for k := 0; k < 3; k++ {
-					ch[k] = append(ch[k], float64(board.Pix[o+k]))
-				}
-			}
-		}
-		corners[n] = [3]float64{median(ch[0]), median(ch[1]), median(ch[2])}
-	}
+	corners := colours.Corners(board, board.Bounds().Min.X+c*sq, board.Bounds().Min.Y+r*sq, sq)
 	best, spread := [3]float64{}, math.Inf(1)
 	for _, p := range [][2]int{{0, 1}, {1, 3}, {0, 2}, {2, 3}} {
 		a, b := corners[p[0]], corners[p[1]]
-		if d := dist(a, b); d < spread {
+		if d := colours.Dist(a, b); d < spread {
 			best, spread = [3]float64{(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2}, d
 			if d < minTint/2 {
 				break
@@ -110,28 +98,12 @@ func cornerColour(board *image.RGBA, r, c, sq int) ([3]float64, float64) {
 	return best, spread
 }
 
-func medianColour(cols [][3]float64, idx []int) [3]float64 {
-	var out [3]float64
-	for k := range out {
-		v := make([]float64, len(idx))
-		for j, i := range idx {
-			v[j] = cols[i][k]
-		}
-		out[k] = median(v)
-	}
-	return out
-}
-
 func median(v []float64) float64 {
 	if len(v) == 0 {
 		return 0
 	}
 	sort.Float64s(v)
 	return v[len(v)/2]
-}
-
-func dist(a, b [3]float64) float64 {
-	return math.Sqrt((a[0]-b[0])*(a[0]-b[0]) + (a[1]-b[1])*(a[1]-b[1]) + (a[2]-b[2])*(a[2]-b[2]))
 }
 
 // chroma is how unevenly the channels moved from b to a: zero for a change
