@@ -20,6 +20,7 @@ import (
 	"os"
 	"slices"
 
+	"github.com/fenscan/fenscan/arrows"
 	"github.com/fenscan/fenscan/assemble"
 	"github.com/fenscan/fenscan/classify"
 	"github.com/fenscan/fenscan/consistency"
@@ -489,6 +490,9 @@ type Board struct {
 	// picture paints the two sides' pieces in two hues, or fills them
 	// lighter and darker (package tint).
 	Colours []Change
+	// Arrows lists the analysis arrows drawn over a flat board (package
+	// arrows), strongest first.
+	Arrows []Arrow
 	// Embedding holds each square's features from the network that read
 	// the board (see Kind), in the order of Warped's squares (nil when the
 	// model has none; nil for plain squares when neither the whole-board
@@ -811,7 +815,7 @@ func (s *Scanner) scan(ctx context.Context, img, lines gocv.Mat, uncut bool) ([]
 // the arrows taken off (withoutArrows).
 func (s *Scanner) readBoard(ctx context.Context, img, lines gocv.Mat, pic *detect.Picture, f detect.Board, r reading, index int) (Board, error) {
 	if r.kind == Digital {
-		if clean, ok := withoutArrows(img, r.corners); ok {
+		if clean, found := withoutArrows(img, r.corners); found != nil {
 			defer clean.Close()
 			cleanPic := detect.NewPicture(clean)
 			defer cleanPic.Close()
@@ -822,6 +826,7 @@ func (s *Scanner) readBoard(ctx context.Context, img, lines gocv.Mat, pic *detec
 			} else if ctx.Err() != nil {
 				return Board{}, err
 			}
+			r.arrows = found
 		}
 	}
 	r, err := s.readScales(ctx, img, pic, r)
@@ -889,8 +894,10 @@ func (s *Scanner) board(ctx context.Context, img, glyphs gocv.Mat, f detect.Boar
 	}
 	b := newBoard(index, r.corners, pos)
 	b.Warped, b.Rotation, b.Kind, b.Grid = r.warped, r.rotation, r.kind, r.grid
-	b.Consistency = consistencyChanges(changed, pos.Orientation)
-	b.Colours = tintChanges(tinted, pos.Orientation)
+	o := pos.Orientation
+	b.Consistency = each(changed, func(c consistency.Change) Change { return change(c.Square, c.From, c.To, o) })
+	b.Colours = each(tinted, func(c tint.Change) Change { return change(c.Square, c.From, c.To, o) })
+	b.Arrows = each(r.arrows, func(a arrows.Arrow) Arrow { return arrowMove(a, o) })
 	b.Embedding = r.embedding
 	return b, nil
 }
@@ -1113,21 +1120,11 @@ type Change struct {
 	To     string `json:"to"`
 }
 
-// consistencyChanges names the changed squares from White's side.
-func consistencyChanges(cs []consistency.Change, o assemble.Orientation) []Change {
-	var out []Change
-	for _, c := range cs {
-		out = append(out, change(c.Square, c.From, c.To, o))
-	}
-	return out
-}
-
-// tintChanges names the squares whose side the colours changed, from
-// White's side.
-func tintChanges(cs []tint.Change, o assemble.Orientation) []Change {
-	var out []Change
-	for _, c := range cs {
-		out = append(out, change(c.Square, c.From, c.To, o))
+// each returns f of each of xs, nil for none.
+func each[T, U any](xs []T, f func(T) U) []U {
+	var out []U
+	for _, x := range xs {
+		out = append(out, f(x))
 	}
 	return out
 }
@@ -1135,6 +1132,30 @@ func tintChanges(cs []tint.Change, o assemble.Orientation) []Change {
 // change names one square, given in picture order, from White's side.
 func change(square, from, to int, o assemble.Orientation) Change {
 	return Change{Square: squareName(o.Square(square)), From: classify.Labels[from], To: classify.Labels[to]}
+}
+
+// Arrow is an arrow drawn over a board from one square to another, as
+// sites draw a move to show it; its squares are named from White's side.
+type Arrow struct {
+	From string `json:"from"`
+	To   string `json:"to"`
+	// Head says whether the arrow's head was seen, at To. Without it
+	// (hidden under a piece, or too faint) the arrow may point either way.
+	Head bool `json:"head"`
+}
+
+// arrowMove names the squares of an arrow, found in picture order, from
+// White's side.
+func arrowMove(a arrows.Arrow, o assemble.Orientation) Arrow {
+	return Arrow{From: squareName(o.Square(squareAt(a.From))), To: squareName(o.Square(squareAt(a.To))), Head: a.Head}
+}
+
+// squareAt is the picture-order index of the square holding p, in square
+// units.
+func squareAt(p [2]float64) int {
+	col := min(max(int(p[0]), 0), 7)
+	row := min(max(int(p[1]), 0), 7)
+	return row*8 + col
 }
 
 func squareName(i int) string { return string(rune('a'+i%8)) + string(rune('8'-i/8)) }
@@ -1157,6 +1178,8 @@ type reading struct {
 	// upright says a photo was read with the picture's up as the pieces'
 	// up (see detect.Columns).
 	upright bool
+	// arrows are those drawn over a flat board, in the frame of corners.
+	arrows []arrows.Arrow
 }
 
 // find returns the boards of a picture. A photo holds one board, found

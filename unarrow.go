@@ -16,7 +16,7 @@ const arrowBoard = 256
 
 // withoutArrows returns a copy of the BGR picture img with the arrows
 // drawn over the flat board at corners taken off (package arrows), and
-// whether there were any; the caller closes the copy.
+// the arrows, none when there were none; the caller closes the copy.
 //
 // The networks read one square at a time, and an analysis arrow across a
 // square is part of what they read: a pawn with a shaft across its head
@@ -31,27 +31,27 @@ const arrowBoard = 256
 // other readings (plain squares, the whole-board head, tint's hues) see
 // the same picture; keeping whichever of the two boards read surer
 // gained 14, not 22.
-func withoutArrows(img gocv.Mat, corners [4]detect.Point) (gocv.Mat, bool) {
+func withoutArrows(img gocv.Mat, corners [4]detect.Point) (gocv.Mat, []arrows.Arrow) {
 	if img.Type() != gocv.MatTypeCV8UC3 {
-		return gocv.Mat{}, false
+		return gocv.Mat{}, nil
 	}
 	colour, err := detect.WarpColor(img, corners, arrowBoard)
 	if err != nil {
-		return gocv.Mat{}, false
+		return gocv.Mat{}, nil
 	}
 	found := arrows.Find(colour)
 	if len(found.Arrows) == 0 {
-		return gocv.Mat{}, false
+		return gocv.Mat{}, nil
 	}
 	toSquares, fromSquares, ok := detect.ToSquares(corners)
 	if !ok {
-		return gocv.Mat{}, false
+		return gocv.Mat{}, nil
 	}
 	clean := img.Clone()
 	pix, err := clean.DataPtrUint8()
 	if err != nil {
 		clean.Close()
-		return gocv.Mat{}, false
+		return gocv.Mat{}, nil
 	}
 	pixel := 8 / detect.LongestSide(corners) // a pixel's width, in squares
 	var box image.Rectangle
@@ -77,7 +77,7 @@ func withoutArrows(img gocv.Mat, corners [4]detect.Point) (gocv.Mat, bool) {
 			}
 		}
 	}
-	return clean, true
+	return clean, found.Arrows
 }
 
 // outline is the smallest rectangle of whole pixels holding corners.

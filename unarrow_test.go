@@ -2,9 +2,11 @@ package fenscan
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/fenscan/fenscan/arrows"
+	"github.com/fenscan/fenscan/assemble"
 	"github.com/fenscan/fenscan/detect"
 )
 
@@ -40,11 +42,11 @@ func TestWithoutArrows(t *testing.T) {
 			if n := len(arrows.Find(before).Arrows); n != c.arrows {
 				t.Fatalf("found %d arrows, want %d", n, c.arrows)
 			}
-			clean, ok := withoutArrows(img, corners)
-			if ok != (c.arrows > 0) {
-				t.Fatalf("withoutArrows says %v", ok)
+			clean, found := withoutArrows(img, corners)
+			if len(found) != c.arrows {
+				t.Fatalf("withoutArrows found %d arrows, want %d", len(found), c.arrows)
 			}
-			if !ok {
+			if found == nil {
 				return
 			}
 			defer clean.Close()
@@ -56,5 +58,57 @@ func TestWithoutArrows(t *testing.T) {
 				t.Errorf("%d arrows left: %+v", len(left), left)
 			}
 		})
+	}
+}
+
+// TestScanArrows reads the arrows of testdata's screenshots as moves, as
+// scripts/gen_screens.py drew them (its labels' notes), the heads at
+// their ends.
+func TestScanArrows(t *testing.T) {
+	s := newScanner(t, Options{})
+	for file, want := range map[string][]Arrow{
+		"testdata/rhosgfx-desktop-arrow.png": {{"d3", "b8", true}, {"d7", "h5", true}},
+		"testdata/rhosgfx-phone.png":         {{"f5", "b8", true}, {"b6", "h7", true}},
+		"testdata/firi-phone-arrow.png":      {{"h1", "g5", true}},
+		"testdata/kiwen-large-arrow.png":     {{"c8", "c4", true}, {"g5", "h2", true}},
+		"testdata/small-firi-arrowhead.png":  {{"h3", "b8", true}, {"g2", "h3", true}},
+		"testdata/firi-small-arrows.png":     {{"a1", "h3", true}, {"d1", "h7", true}},
+		"testdata/readme-example.png":        nil,
+	} {
+		t.Run(file, func(t *testing.T) {
+			boards, err := s.ScanFile(context.Background(), file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := boards[0].Arrows
+			if len(got) != len(want) {
+				t.Fatalf("arrows %v, want %v", got, want)
+			}
+			for _, w := range want {
+				if !slices.Contains(got, w) {
+					t.Errorf("arrows %v, want %v", got, want)
+				}
+			}
+		})
+	}
+}
+
+// TestArrowMoves names an arrow's squares from White's side, however the
+// board lies in the picture.
+func TestArrowMoves(t *testing.T) {
+	// From the fifth column, second row from the bottom, up two rows.
+	found := arrows.Arrow{From: [2]float64{4.5, 6.5}, To: [2]float64{4.5, 4.5}, Head: true}
+	for _, c := range []struct {
+		o    assemble.Orientation
+		want Arrow
+	}{
+		{assemble.WhiteBottom, Arrow{"e2", "e4", true}},
+		{assemble.BlackBottom, Arrow{"d7", "d5", true}},
+		{assemble.WhiteLeft, Arrow{"g5", "e5", true}},
+		{assemble.WhiteRight, Arrow{"b4", "d4", true}},
+	} {
+		if got := arrowMove(found, c.o); got != c.want {
+			t.Errorf("%s: %v, want %v", c.o, got, c.want)
+		}
 	}
 }

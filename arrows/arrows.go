@@ -88,12 +88,15 @@ func Find(board *image.RGBA) Found {
 		if !ok {
 			break
 		}
-		taken = append(taken, best)
-		// Each candidate is tried once, whether it fits or not.
+		// Each candidate is tried once, whether it fits or not. One that
+		// does not fit leaves its line to the others: sides wide enough to
+		// pass a narrow piece along the axis take in its pixels, which
+		// spoil the fit that narrower sides make.
 		candidates = slices.DeleteFunc(candidates, func(c segment) bool {
 			return c.from == best.from && c.to == best.to && c.side == best.side
 		})
 		if a, ok := f.fit(best); ok {
+			taken = append(taken, best)
 			found = append(found, a)
 			f.mask(a)
 		}
@@ -411,20 +414,161 @@ func (f *field) fit(s segment) (Arrow, bool) {
 	}
 	slices.Sort(widths)
 	half := widths[len(widths)/2] / 2
-	a := Arrow{HalfWidth: half / f.sq, keep: keep, paint: paint, length: length / f.sq}
-	// The head is at the end with more of the arrow's colour off the
-	// shaft: its wings.
-	wa, wb := f.wings(pa, u, half, a), f.wings(pb, [2]float64{-u[0], -u[1]}, half, a)
+	a := Arrow{HalfWidth: half / f.sq, keep: keep, paint: paint}
+	pa, pb = f.ends(s.from, s.to, a)
+	length = math.Hypot(pb[0]-pa[0], pb[1]-pa[1])
+	a.length = length / f.sq
+	// The head is at the end whose head's outline holds the arrow's
+	// colour on both sides of the shaft.
+	ha, hb := f.head(pa, u, half, a), f.head(pb, [2]float64{-u[0], -u[1]}, half, a)
 	from, to := pa, pb
 	a.u = u
-	if wa > wb {
+	if ha > hb {
 		from, to = pb, pa
 		a.u = [2]float64{-u[0], -u[1]}
 	}
-	a.Head = max(wa, wb) >= minWings && max(wa, wb) >= 2*min(wa, wb)+2
+	a.Head = max(ha, hb) >= minHead
 	a.From = [2]float64{from[0] / f.sq, from[1] / f.sq}
 	a.To = [2]float64{to[0] / f.sq, to[1] / f.sq}
 	return a, true
+}
+
+// ends returns the centres of the squares between which the arrow a,
+// found between squares from and to, runs: a segment may overrun the
+// arrow's end into a piece's square, whose narrow parts along its axis,
+// with bare board either side, look like a band too, and fall short of
+// an end whose shaft runs over pieces. Along the line through the two
+// centres, each end moves a square at a time while the axis from it to
+// the next centre out holds the arrow's paint (painted) for the most
+// part, and back while the axis to the next centre in does not.
+func (f *field) ends(from, to int, a Arrow) (pa, pb [2]float64) {
+	dc, dr := to%8-from%8, to/8-from/8
+	g := gcd(abs(dc), abs(dr))
+	dc, dr = dc/g, dr/g
+	on := func(c, r int) bool { return c >= 0 && c < 8 && r >= 0 && r < 8 }
+	ca, ra, cb, rb := from%8, from/8, to%8, to/8
+	for on(cb+dc, rb+dr) && f.painted(cb, rb, cb+dc, rb+dr, a) >= 0.5 {
+		cb, rb = cb+dc, rb+dr
+	}
+	for (cb != ca || rb != ra) && on(cb-dc, rb-dr) && (cb-dc != ca || rb-dr != ra) && f.painted(cb-dc, rb-dr, cb, rb, a) < 0.5 {
+		cb, rb = cb-dc, rb-dr
+	}
+	for on(ca-dc, ra-dr) && f.painted(ca-dc, ra-dr, ca, ra, a) >= 0.5 {
+		ca, ra = ca-dc, ra-dr
+	}
+	for (ca+dc != cb || ra+dr != rb) && f.painted(ca, ra, ca+dc, ra+dr, a) < 0.5 {
+		ca, ra = ca+dc, ra+dr
+	}
+	return f.centre(ra*8 + ca), f.centre(rb*8 + cb)
+}
+
+// painted is the share of the pixels along the axis from the centre of
+// square (c0, r0) to that of (c1, r1), of those not taken by an arrow
+// already found, that hold the arrow's paint (holds): 1 when none is
+// left.
+func (f *field) painted(c0, r0, c1, r1 int, a Arrow) float64 {
+	pa, pb := f.centre(r0*8+c0), f.centre(r1*8+c1)
+	length := math.Hypot(pb[0]-pa[0], pb[1]-pa[1])
+	u := unit(sub(pb, pa))
+	n, in := 0, 0
+	for t := 0.5; t < length; t++ {
+		x, y := pa[0]+u[0]*t, pa[1]+u[1]*t
+		i, ok := f.at(x, y)
+		if !ok || f.dev[i] == masked {
+			continue
+		}
+		n++
+		if f.holds(i, x, y, a) {
+			in++
+		}
+	}
+	if n == 0 {
+		return 1
+	}
+	return float64(in) / float64(n)
+}
+
+// holds says whether pixel i, at (x, y), may be under the arrow's paint:
+// over bare board it fits the blend; over a piece it unblends into the
+// range of colours (under), which a piece's own pixels mostly leave.
+func (f *field) holds(i int, x, y float64, a Arrow) bool {
+	d := f.dev[i]
+	if d == masked || d < plainDist {
+		return false
+	}
+	p := f.px(i)
+	if residual(p, f.bg[f.square(x, y)], a.keep, a.paint) <= maxResidual {
+		return true
+	}
+	_, ok := a.under(p)
+	return ok
+}
+
+// head is the share of the pixels where an arrow's head would spread
+// beyond its shaft, near end p (the shaft running from it along back),
+// that hold the arrow's paint: the less of the two sides of the shaft.
+// Both lichess's head and scripts/gen_screens.py's reach from the end
+// square's centre back 0.4 of a square and more, widening at a slope of
+// more than a half; a piece's pixels beside a shaft's tail, which may
+// unblend into colours too, seldom lie on both sides.
+func (f *field) head(p, back [2]float64, half float64, a Arrow) float64 {
+	var n, in [2]int
+	lo, hi := headFrom*f.sq, headTo*f.sq
+	for y := math.Floor(p[1] - hi); y <= p[1]+hi; y++ {
+		for x := math.Floor(p[0] - hi); x <= p[0]+hi; x++ {
+			d := sub([2]float64{x, y}, p)
+			t, off := dot(d, back), cross(back, d)
+			if t < lo || t > hi || math.Abs(off) <= half+headMargin || math.Abs(off) > headSlope*t {
+				continue
+			}
+			i, ok := f.at(x, y)
+			if !ok || f.dev[i] == masked {
+				continue
+			}
+			k := 0
+			if off > 0 {
+				k = 1
+			}
+			n[k]++
+			if f.holds(i, x, y, a) {
+				in[k]++
+			}
+		}
+	}
+	if n[0] == 0 || n[1] == 0 {
+		return 0
+	}
+	return min(float64(in[0])/float64(n[0]), float64(in[1])/float64(n[1]))
+}
+
+// The outline within which head looks for an arrow's head: from headFrom
+// to headTo of a square back from the end square's centre, out to
+// headSlope times that from the axis, and more than headMargin pixels
+// beyond the shaft's edge. minHead is the least share of it painted on
+// both sides for a head to be taken as seen, at the end with the greater
+// share even where the other's is near (a tail on a piece whose own
+// colours could lie under the paint): a head left on an empty square
+// reads as a piece.
+const (
+	headFrom   = 0.12
+	headTo     = 0.42
+	headSlope  = 0.55
+	headMargin = 0.5
+	minHead    = 0.1
+)
+
+func gcd(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+func abs(a int) int {
+	if a < 0 {
+		return -a
+	}
+	return a
 }
 
 // apart says whether the colour of paint, at opacity 1-keep, stands
@@ -469,35 +613,6 @@ func (f *field) width(p, nrm [2]float64, side, keep float64, paint [3]float64) f
 		}
 	}
 	return w
-}
-
-// minWings is the least number of pixels off the shaft at an end for it
-// to hold the head, on a board of 32-pixel squares as fenscan warps it.
-const minWings = 4
-
-// wings counts the pixels near end p (the shaft running from it along
-// back) that lie off the shaft, within a head's reach, stray from their
-// square and could lie under the arrow's paint.
-func (f *field) wings(p, back [2]float64, half float64, a Arrow) int {
-	reach := 0.5 * f.sq
-	n := 0
-	for y := p[1] - reach; y <= p[1]+reach; y++ {
-		for x := p[0] - reach; x <= p[0]+reach; x++ {
-			i, ok := f.at(x, y)
-			if !ok || f.dev[i] < bandDist {
-				continue
-			}
-			d := sub([2]float64{x, y}, p)
-			t := dot(d, back)
-			if t < 0 || t > reach || math.Abs(cross(back, d)) <= half+1.5 {
-				continue
-			}
-			if _, ok := a.under(f.px(i)); ok {
-				n++
-			}
-		}
-	}
-	return n
 }
 
 // blend fits, from pixels over and the bare colours under them, keep and

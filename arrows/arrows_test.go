@@ -191,6 +191,25 @@ func TestFindDiagonal(t *testing.T) {
 	}
 }
 
+// TestFindEnds draws an arrow up the g-file from g1, over a piece, to a
+// piece on g3 that its head covers, with a third piece on g4 joined to
+// the second by a narrow dark neck along the file, bare board either
+// side of it: a segment on to g4 sees more band than one to g3 and no
+// bare board, yet the arrow ends at g3.
+func TestFindEnds(t *testing.T) {
+	over := newBoard()
+	white := [3]float64{245, 245, 245}
+	over.piece(6, 7, 0.3, white)
+	over.piece(6, 5, 0.45, white)
+	over.paint(func(q [2]float64) bool { return math.Hypot(q[0]-6.5, q[1]-4.45) <= 0.45 }, white, 1)
+	over.paint(func(q [2]float64) bool {
+		return math.Abs(q[0]-6.5) < 0.06 && q[1] > 4.85 && q[1] < 5.1
+	}, ink, 1)
+	from, to := [2]float64{6.5, 7.5}, [2]float64{6.5, 5.5}
+	over.arrow(from, to, 0.08, 0.47, 0.31, green, 0.6)
+	findOne(t, over, from, to)
+}
+
 // TestFindNone checks boards without arrows: pieces whose straight edges
 // and dark outlines run along squares' middles, and a book's diagram,
 // hatched, with an ink arrow drawn over it, which no opacity can take

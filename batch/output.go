@@ -68,6 +68,8 @@ type BoardRecord struct {
 	Squares     []fenscan.Square `json:"squares"`
 	Consistency []fenscan.Change `json:"consistency_changes,omitempty"`
 	Colours     []fenscan.Change `json:"colour_changes,omitempty"`
+	// Arrows are the analysis arrows drawn over the board.
+	Arrows []fenscan.Arrow `json:"arrows,omitempty"`
 }
 
 // Status is what the assembler decided and checked.
@@ -179,7 +181,7 @@ func Record(image string, b fenscan.Board, url string) BoardRecord {
 	j := BoardRecord{
 		Image: image, Page: b.Page, Board: b.Index, FEN: b.FEN, URL: url, Rotation: b.Rotation,
 		Confidence: b.Confidence, Squares: b.Squares[:], Consistency: b.Consistency, Colours: b.Colours,
-		Kind: string(b.Kind), Grid: b.Grid,
+		Arrows: b.Arrows, Kind: string(b.Kind), Grid: b.Grid,
 	}
 	if p := b.Position; p != nil {
 		j.Status = Status{

@@ -10,13 +10,17 @@ labels.csv (with the board's corners in the notes) to the output folder.
   /usr/bin/python3 scripts/gen_screens.py --out build/screens --n 200 --seed 1
 
 --layout small --coords draws every board small (120-200 px) with its
-coordinates inside, where a digit fills much of its square.
+coordinates inside, where a digit fills much of its square. --arrows lichess
+draws the arrows as lichess does, --engine its engine's pale arrows too.
+Each screen's arrows are noted in its labels ("arrows=e2e4;g8f6") for
+scripts/arrow_eval.py.
 """
 import argparse
 import math
 import os
 import random
 
+import numpy as np
 from PIL import Image, ImageDraw
 
 import make_testdata as mt
@@ -106,20 +110,91 @@ def placement(board):
     return "/".join(rows)
 
 
-def overlays(img, x0, y0, sq, rng):
+# lichess's brushes (chessground): the four a user draws with, opaque and
+# 10/64 of a square wide, and the engine's best move, paleBlue.
+USER_BRUSH = (1.0, 10)
+ENGINE_BRUSH = ((0, 48, 136), 0.4, 15)
+
+
+def lichess_arrows(img, x0, y0, sq, arrows):
+    """Draw arrows as lichess (chessground) does: each a line (a brush's
+    width, in 64ths of a square) with round caps, from the first square's
+    centre to 10/64 short of the second's, and a head three line widths
+    long and four wide whose tip falls at the second square's centre, at
+    its brush's opacity; all of them in one layer, later over earlier,
+    laid over the board at opacity 0.6. Drawn four times larger and
+    shrunk, as a browser smooths its edges. arrows holds ((file, row,
+    file, row), colour, opacity, width) each."""
+    if not arrows:
+        return
+    k = 4
+    w = h = 8 * sq
+    cover = np.zeros((h, w), np.float32)
+    colour = np.zeros((h, w, 3), np.float32)
+    for (fa, ra, fb, rb), col, opacity, width in arrows:
+        lw = width / 64
+        a = np.array([fa + 0.5, ra + 0.5])
+        b = np.array([fb + 0.5, rb + 0.5])
+        u = (b - a) / np.linalg.norm(b - a)
+        n = np.array([-u[1], u[0]])
+        end = b - u * 10 / 64
+        mask = Image.new("L", (w * k, h * k), 0)
+        d = ImageDraw.Draw(mask)
+        px = lambda p: (float(p[0] * sq * k), float(p[1] * sq * k))
+        d.line([px(a), px(end)], fill=255, width=max(1, round(lw * sq * k)))
+        for c in (a, end):
+            r = lw / 2 * sq * k
+            d.ellipse([px(c)[0] - r, px(c)[1] - r, px(c)[0] + r, px(c)[1] + r], fill=255)
+        base = end - 2.05 * lw * u
+        d.polygon([px(base + 2 * lw * n), px(base - 2 * lw * n), px(end + 0.95 * lw * u)], fill=255)
+        m = np.asarray(mask.resize((w, h), Image.BOX), np.float32)[..., None] / 255 * opacity
+        colour = colour * (1 - m) + np.array(col[:3], np.float32) * m
+        cover = cover + m[..., 0] * (1 - cover)
+    region = np.asarray(img.crop((x0, y0, x0 + w, y0 + h)), np.float32)
+    alpha = 0.6 * cover[..., None]
+    # colour holds each arrow's colour times its cover; over partly
+    # covered pixels it is brought back to the colour alone.
+    colour = colour / np.maximum(cover[..., None], 1e-6)
+    out = region * (1 - alpha) + colour * alpha
+    img.paste(Image.fromarray(np.clip(out + 0.5, 0, 255).astype(np.uint8)), (x0, y0))
+
+
+def overlays(img, x0, y0, sq, rng, style="default", engine=None):
+    """Draw arrows and rings over the board; return the arrows as moves
+    ("e2e4", the board seen from White's side), those of one square left out.
+    style "lichess" draws the arrows as lichess does (lichess_arrows), and,
+    given engine (a random source apart from rng, so that the boards and
+    the other arrows stay the same), on two boards in five the engine's
+    best move under them, pale blue; the default paints each arrow's line
+    and head as two blends, smaller, the yardstick of sessions before 68."""
     d = ImageDraw.Draw(img, "RGBA")
+    moves, drawn = [], []
+    if style == "lichess" and engine and engine.random() < 0.4:
+        fa, ra = engine.randrange(8), engine.randrange(8)
+        fb, rb = engine.choice([(f, r) for f in range(8) for r in range(8) if (f, r) != (fa, ra)])
+        moves.append("abcdefgh"[fa] + str(8 - ra) + "abcdefgh"[fb] + str(8 - rb))
+        drawn.append(((fa, ra, fb, rb),) + ENGINE_BRUSH)
     for _ in range(rng.choice([0, 0, 1, 2])):
-        a = (x0 + (rng.randrange(8) + 0.5) * sq, y0 + (rng.randrange(8) + 0.5) * sq)
-        b = (x0 + (rng.randrange(8) + 0.5) * sq, y0 + (rng.randrange(8) + 0.5) * sq)
+        fa, ra, fb, rb = (rng.randrange(8) for _ in range(4))
+        a = (x0 + (fa + 0.5) * sq, y0 + (ra + 0.5) * sq)
+        b = (x0 + (fb + 0.5) * sq, y0 + (rb + 0.5) * sq)
+        if a != b:
+            moves.append("abcdefgh"[fa] + str(8 - ra) + "abcdefgh"[fb] + str(8 - rb))
         col = rng.choice([(21, 120, 27, 170), (136, 32, 32, 170), (0, 48, 136, 170), (230, 143, 0, 170)])
+        if style == "lichess":
+            if a != b:
+                drawn.append(((fa, ra, fb, rb), col) + USER_BRUSH)
+            continue
         d.line([a, b], fill=col, width=max(2, sq // 6))
         ang = math.atan2(b[1] - a[1], b[0] - a[0])
         h = sq * 0.4
         d.polygon([b, (b[0] - h * math.cos(ang - 0.5), b[1] - h * math.sin(ang - 0.5)),
                    (b[0] - h * math.cos(ang + 0.5), b[1] - h * math.sin(ang + 0.5))], fill=col)
+    lichess_arrows(img, x0, y0, sq, drawn)
     for _ in range(rng.choice([0, 0, 1])):
         cx, cy = x0 + rng.randrange(8) * sq, y0 + rng.randrange(8) * sq
         d.ellipse([cx + 2, cy + 2, cx + sq - 2, cy + sq - 2], outline=(21, 120, 27, 200), width=max(2, sq // 12))
+    return moves
 
 
 def main():
@@ -132,6 +207,10 @@ def main():
     ap.add_argument("--layout", choices=["phone", "desktop", "tight", "small", "large"],
                     help="draw every screen in this layout (the random draws stay those of a mixed run)")
     ap.add_argument("--coords", action="store_true", help="print coordinates inside every board")
+    ap.add_argument("--arrows", choices=["default", "lichess"], default="default",
+                    help="draw arrows as lichess does (one layer at opacity 0.6, its line widths and heads)")
+    ap.add_argument("--engine", action="store_true",
+                    help="with --arrows lichess, draw the engine's best move too, on two boards in five")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     os.makedirs(args.out, exist_ok=True)
@@ -171,7 +250,8 @@ def main():
             img = Image.new("RGB", (bd.width + 2 * pad, bd.height + 2 * pad), bg)
             x0 = y0 = pad
             img.paste(bd, (x0, y0))
-        overlays(img, x0, y0, sq, rng)
+        engine = random.Random(args.seed * 100003 + i) if args.engine else None
+        moves = overlays(img, x0, y0, sq, rng, args.arrows, engine)
         ext = "jpg" if rng.random() < 0.3 else "png"
         name = f"screen-{i:04d}-{layout}.{ext}"
         if ext == "jpg":
@@ -179,7 +259,8 @@ def main():
         else:
             img.save(os.path.join(args.out, name))
         s = 8 * sq
-        rows.append((name, fen, f"layout={layout} set={pieces} corners={x0},{y0},{x0 + s},{y0},{x0 + s},{y0 + s},{x0},{y0 + s}"))
+        rows.append((name, fen, f"layout={layout} set={pieces} corners={x0},{y0},{x0 + s},{y0},{x0 + s},{y0 + s},{x0},{y0 + s}"
+                     + (f" arrows={';'.join(moves)}" if moves else "")))
     with open(os.path.join(args.out, "labels.csv"), "w") as f:
         f.write("image,fen_placement,kind,notes,source,license\n")
         for name, fen, notes in rows:
