@@ -1147,15 +1147,8 @@ type Arrow struct {
 // arrowMove names the squares of an arrow, found in picture order, from
 // White's side.
 func arrowMove(a arrows.Arrow, o assemble.Orientation) Arrow {
-	return Arrow{From: squareName(o.Square(squareAt(a.From))), To: squareName(o.Square(squareAt(a.To))), Head: a.Head}
-}
-
-// squareAt is the picture-order index of the square holding p, in square
-// units.
-func squareAt(p [2]float64) int {
-	col := min(max(int(p[0]), 0), 7)
-	row := min(max(int(p[1]), 0), 7)
-	return row*8 + col
+	from, to := a.Squares()
+	return Arrow{From: squareName(o.Square(from)), To: squareName(o.Square(to)), Head: a.Head}
 }
 
 func squareName(i int) string { return string(rune('a'+i%8)) + string(rune('8'-i/8)) }

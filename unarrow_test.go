@@ -62,8 +62,8 @@ func TestWithoutArrows(t *testing.T) {
 }
 
 // TestScanArrows reads the arrows of testdata's screenshots as moves, as
-// scripts/gen_screens.py drew them (its labels' notes), the heads at
-// their ends.
+// scripts/gen_screens.py drew them (testdata/labels.csv names each
+// screen's run, whose labels note its arrows), the heads at their ends.
 func TestScanArrows(t *testing.T) {
 	s := newScanner(t, Options{})
 	for file, want := range map[string][]Arrow{

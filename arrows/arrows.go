@@ -80,26 +80,28 @@ func Find(board *image.RGBA) Found {
 		return Found{}
 	}
 	f := newField(board)
-	candidates := f.prune(f.candidates())
+	queue := f.rank(f.candidates())
 	var found []Arrow
 	var taken []segment
-	for len(found) < maxArrows {
-		best, ok := f.bestSegment(candidates, taken)
-		if !ok {
-			break
-		}
+	for len(found) < maxArrows && len(queue) > 0 {
 		// Each candidate is tried once, whether it fits or not. One that
 		// does not fit leaves its line to the others: sides wide enough to
 		// pass a narrow piece along the axis take in its pixels, which
 		// spoil the fit that narrower sides make.
-		candidates = slices.DeleteFunc(candidates, func(c segment) bool {
-			return c.from == best.from && c.to == best.to && c.side == best.side
-		})
-		if a, ok := f.fit(best); ok {
-			taken = append(taken, best)
-			found = append(found, a)
-			f.mask(a)
+		best := queue[0].segment
+		queue = queue[1:]
+		if f.overlaps(best.from, best.to, taken) {
+			continue
 		}
+		a, ok := f.fit(best)
+		if !ok {
+			continue
+		}
+		taken = append(taken, best)
+		found = append(found, a)
+		f.mask(a)
+		// The mask took pixels away: the others are scored again.
+		queue = f.rank(queue)
 	}
 	return Found{Arrows: found, bare: f.bg}
 }
@@ -141,9 +143,7 @@ func (f *field) px(i int) [3]float64 {
 
 // square is the square holding pixel (x, y).
 func (f *field) square(x, y float64) int {
-	c := min(7, max(0, int(x/f.sq)))
-	r := min(7, max(0, int(y/f.sq)))
-	return r*8 + c
+	return squareAt([2]float64{x / f.sq, y / f.sq})
 }
 
 // bareColours sets each square's bare colour from its corners: of the
@@ -249,10 +249,10 @@ func (f *field) centre(s int) [2]float64 {
 // which a band over bare board might run, each with the distance from
 // its axis at which the board either side of it is bare: a first walk
 // looks at every third pixel, and leaves out a segment whose axis
-// crosses bare board more than half as often as band (as bestSegment
-// scores it, the bare board's sides not looked at).
-func (f *field) candidates() []segment {
-	var out []segment
+// crosses bare board more than half as often as band (as rank scores
+// it, the bare board's sides not looked at).
+func (f *field) candidates() []ranked {
+	var out []ranked
 	var band [len(sides)]int
 	for a := range 64 {
 		for b := a + 1; b < 64; b++ {
@@ -282,7 +282,7 @@ func (f *field) candidates() []segment {
 			}
 			for k, side := range sides {
 				if float64(band[k]*coarseStep) >= minBand*f.sq/2 && band[k] > 2*bareAxis {
-					out = append(out, segment{from: a, to: b, side: side})
+					out = append(out, ranked{segment: segment{from: a, to: b, side: side}, order: len(out), length: length})
 				}
 			}
 		}
@@ -290,42 +290,36 @@ func (f *field) candidates() []segment {
 	return out
 }
 
-// prune keeps the candidates whose walk a pixel at a time sees a band
-// over bare board long enough, and more than twice the bare board
-// without one: bestSegment asks the same, and a later arrow's mask only
-// takes pixels away.
-func (f *field) prune(candidates []segment) []segment {
-	return slices.DeleteFunc(candidates, func(c segment) bool {
-		band, plain := f.walk(f.centre(c.from), f.centre(c.to), c.side*f.sq, 1)
-		return float64(band) < minBand*f.sq || band <= 2*plain
-	})
-}
-
 // coarseStep is the step, in pixels, of candidates' first walk.
 const coarseStep = 3
 
-// bestSegment is the candidate along which the most of a band over bare
-// board is seen, less twice the bare board without one, leaving out
-// those along an arrow already taken; of two alike, the shorter.
-func (f *field) bestSegment(candidates, taken []segment) (segment, bool) {
-	var best segment
-	bestScore, bestLen := 0, math.Inf(1)
+// A ranked segment is a candidate with its score (see rank), its length
+// and its place among the candidates.
+type ranked struct {
+	segment
+	score, order int
+	length       float64
+}
+
+// rank scores the candidates by the band over bare board seen along them,
+// less twice the bare board without one, leaves out those with too
+// little band or no score, and sorts the rest best first; of two alike,
+// the shorter, and of two as long, the first candidate.
+func (f *field) rank(candidates []ranked) []ranked {
+	out := candidates[:0]
 	for _, c := range candidates {
-		if f.overlaps(c.from, c.to, taken) {
-			continue
-		}
 		pa, pb := f.centre(c.from), f.centre(c.to)
 		band, plain := f.walk(pa, pb, c.side*f.sq, 1)
-		score := band - 2*plain
-		if float64(band) < minBand*f.sq || score <= 0 {
+		c.score = band - 2*plain
+		if float64(band) < minBand*f.sq || c.score <= 0 {
 			continue
 		}
-		length := math.Hypot(pb[0]-pa[0], pb[1]-pa[1])
-		if score > bestScore || score == bestScore && length < bestLen {
-			best, bestScore, bestLen = c, score, length
-		}
+		out = append(out, c)
 	}
-	return best, bestScore > 0
+	slices.SortFunc(out, func(a, b ranked) int {
+		return cmp.Or(cmp.Compare(b.score, a.score), cmp.Compare(a.length, b.length), cmp.Compare(a.order, b.order))
+	})
+	return out
 }
 
 // walk counts, along the axis from pa to pb every step pixels, the points
@@ -378,7 +372,8 @@ func (f *field) overlaps(a, b int, taken []segment) bool {
 }
 
 // fit measures the arrow along segment s: its width, the blend of its
-// colour (from its pixels over bare board), and which end holds its head.
+// colour (from its pixels over bare board), its ends (ends) and which of
+// them holds its head.
 func (f *field) fit(s segment) (Arrow, bool) {
 	pa, pb := f.centre(s.from), f.centre(s.to)
 	length := math.Hypot(pb[0]-pa[0], pb[1]-pa[1])
@@ -438,35 +433,46 @@ func (f *field) fit(s segment) (Arrow, bool) {
 // arrow's end into a piece's square, whose narrow parts along its axis,
 // with bare board either side, look like a band too, and fall short of
 // an end whose shaft runs over pieces. Along the line through the two
-// centres, each end moves a square at a time while the axis from it to
-// the next centre out holds the arrow's paint (painted) for the most
-// part, and back while the axis to the next centre in does not.
+// centres, each end moves to the next centre on the line while the axis
+// from it to the next centre out holds the arrow's paint (painted) for the most
+// part, and back while the axis to the next centre in does not, of the
+// pixels that tell (holds).
 func (f *field) ends(from, to int, a Arrow) (pa, pb [2]float64) {
 	dc, dr := to%8-from%8, to/8-from/8
 	g := gcd(abs(dc), abs(dr))
 	dc, dr = dc/g, dr/g
 	on := func(c, r int) bool { return c >= 0 && c < 8 && r >= 0 && r < 8 }
 	ca, ra, cb, rb := from%8, from/8, to%8, to/8
-	for on(cb+dc, rb+dr) && f.painted(cb, rb, cb+dc, rb+dr, a) >= 0.5 {
+	// out says whether the axis from (c0, r0) to (c1, r1) holds the paint
+	// for the most part, in says that it does not; where it tells nothing
+	// (all pieces, or an arrow already found), the end stays.
+	out := func(c0, r0, c1, r1 int) bool {
+		share, told := f.painted(c0, r0, c1, r1, a)
+		return told && share >= 0.5
+	}
+	in := func(c0, r0, c1, r1 int) bool {
+		share, told := f.painted(c0, r0, c1, r1, a)
+		return told && share < 0.5
+	}
+	for on(cb+dc, rb+dr) && out(cb, rb, cb+dc, rb+dr) {
 		cb, rb = cb+dc, rb+dr
 	}
-	for (cb != ca || rb != ra) && on(cb-dc, rb-dr) && (cb-dc != ca || rb-dr != ra) && f.painted(cb-dc, rb-dr, cb, rb, a) < 0.5 {
+	for (cb-dc != ca || rb-dr != ra) && in(cb-dc, rb-dr, cb, rb) {
 		cb, rb = cb-dc, rb-dr
 	}
-	for on(ca-dc, ra-dr) && f.painted(ca-dc, ra-dr, ca, ra, a) >= 0.5 {
+	for on(ca-dc, ra-dr) && out(ca-dc, ra-dr, ca, ra) {
 		ca, ra = ca-dc, ra-dr
 	}
-	for (ca+dc != cb || ra+dr != rb) && f.painted(ca, ra, ca+dc, ra+dr, a) < 0.5 {
+	for (ca+dc != cb || ra+dr != rb) && in(ca, ra, ca+dc, ra+dr) {
 		ca, ra = ca+dc, ra+dr
 	}
 	return f.centre(ra*8 + ca), f.centre(rb*8 + cb)
 }
 
 // painted is the share of the pixels along the axis from the centre of
-// square (c0, r0) to that of (c1, r1), of those not taken by an arrow
-// already found, that hold the arrow's paint (holds): 1 when none is
-// left.
-func (f *field) painted(c0, r0, c1, r1 int, a Arrow) float64 {
+// square (c0, r0) to that of (c1, r1), of those that tell (holds), that
+// hold the arrow's paint, and whether minTold of them tell.
+func (f *field) painted(c0, r0, c1, r1 int, a Arrow) (share float64, told bool) {
 	pa, pb := f.centre(r0*8+c0), f.centre(r1*8+c1)
 	length := math.Hypot(pb[0]-pa[0], pb[1]-pa[1])
 	u := unit(sub(pb, pa))
@@ -474,41 +480,59 @@ func (f *field) painted(c0, r0, c1, r1 int, a Arrow) float64 {
 	for t := 0.5; t < length; t++ {
 		x, y := pa[0]+u[0]*t, pa[1]+u[1]*t
 		i, ok := f.at(x, y)
-		if !ok || f.dev[i] == masked {
+		if !ok {
 			continue
 		}
-		n++
-		if f.holds(i, x, y, a) {
-			in++
+		if painted, ok := f.holds(i, x, y, a); ok {
+			n++
+			if painted {
+				in++
+			}
 		}
 	}
-	if n == 0 {
-		return 1
+	if n < minTold {
+		return 0, false
 	}
-	return float64(in) / float64(n)
+	return float64(in) / float64(n), true
 }
 
-// holds says whether pixel i, at (x, y), may be under the arrow's paint:
-// over bare board it fits the blend; over a piece it unblends into the
-// range of colours (under), which a piece's own pixels mostly leave.
-func (f *field) holds(i int, x, y float64, a Arrow) bool {
+// minTold is the least number of pixels that tell whether they hold an
+// arrow's paint for a stretch of its axis to tell.
+const minTold = 3
+
+// holds says whether pixel i, at (x, y), may hold the arrow's paint, and
+// whether that tells: a pixel of bare board does not hold it; over bare
+// board one fits the blend; over a piece one unblends into the range of
+// colours (under), which a piece's own pixels mostly leave beneath an
+// arrow of some opacity. Beneath a pale one (keep above maxUnderKeep)
+// most of them unblend into colours too, and a piece's pixel tells
+// nothing, nor one of an arrow already found.
+func (f *field) holds(i int, x, y float64, a Arrow) (painted, told bool) {
 	d := f.dev[i]
-	if d == masked || d < plainDist {
-		return false
+	switch {
+	case d == masked:
+		return false, false
+	case d < plainDist:
+		return false, true
 	}
 	p := f.px(i)
 	if residual(p, f.bg[f.square(x, y)], a.keep, a.paint) <= maxResidual {
-		return true
+		return true, true
 	}
 	_, ok := a.under(p)
-	return ok
+	return ok, a.keep <= maxUnderKeep
 }
+
+// maxUnderKeep is the most of the board an arrow may let show through for
+// a piece's pixels beneath it to tell whether they hold its paint.
+const maxUnderKeep = 0.5
 
 // head is the share of the pixels where an arrow's head would spread
 // beyond its shaft, near end p (the shaft running from it along back),
-// that hold the arrow's paint: the less of the two sides of the shaft.
+// that may hold the arrow's paint (holds): the less of the two sides of
+// the shaft.
 // Both lichess's head and scripts/gen_screens.py's reach from the end
-// square's centre back 0.4 of a square and more, widening at a slope of
+// square's centre back 0.35 of a square and more, widening at a slope of
 // more than a half; a piece's pixels beside a shaft's tail, which may
 // unblend into colours too, seldom lie on both sides.
 func (f *field) head(p, back [2]float64, half float64, a Arrow) float64 {
@@ -525,16 +549,22 @@ func (f *field) head(p, back [2]float64, half float64, a Arrow) float64 {
 			if !ok || f.dev[i] == masked {
 				continue
 			}
+			// A head is wide and both its sides are weighed: a pale
+			// arrow's head over a piece counts what it may hold.
+			painted, _ := f.holds(i, x, y, a)
 			k := 0
 			if off > 0 {
 				k = 1
 			}
 			n[k]++
-			if f.holds(i, x, y, a) {
+			if painted {
 				in[k]++
 			}
 		}
 	}
+	// A side of a few pixels still tells: a wide shaft leaves little of
+	// a small head beside it (gen_screens.py's, on 32-pixel squares), and
+	// asking for more lost heads that were seen right.
 	if n[0] == 0 || n[1] == 0 {
 		return 0
 	}
@@ -619,7 +649,7 @@ func (f *field) width(p, nrm [2]float64, side, keep float64, paint [3]float64) f
 // paint such that over = keep*under + paint, from the median pixel over
 // each of the two colours of square (a shaft's pixels by a square's edge
 // are blended with the next square). Over one colour of square alone
-// keep cannot be told from paint; it is then taken to be defaultKeep.
+// keep cannot be told from paint; it is then one of oneColourKeeps.
 func blend(over, under [][3]float64) (keep float64, paint [3]float64, ok bool) {
 	if len(over) < 4 {
 		return 0, paint, false
@@ -646,21 +676,35 @@ func blend(over, under [][3]float64) (keep float64, paint [3]float64, ok bool) {
 	for g, idx := range groups {
 		mo[g], mu[g] = colours.Median(over, idx), colours.Median(under, idx)
 	}
-	keep = defaultKeep
-	if len(groups) == 2 {
-		var num, den float64
-		for c := range 3 {
-			du := mu[1][c] - mu[0][c]
-			num += du * (mo[1][c] - mo[0][c])
-			den += du * du
+	if len(groups) == 1 {
+		for _, keep := range oneColourKeeps {
+			if paint, ok := fitted(over, under, keep, mo[0], mu[0]); ok {
+				return keep, paint, true
+			}
 		}
-		keep = num / den
-	}
-	if !(keep >= minKeep && keep <= maxKeep) { // NaN too
 		return 0, paint, false
 	}
+	var num, den float64
 	for c := range 3 {
-		paint[c] = mo[0][c] - keep*mu[0][c]
+		du := mu[1][c] - mu[0][c]
+		num += du * (mo[1][c] - mo[0][c])
+		den += du * du
+	}
+	keep = num / den
+	paint, ok = fitted(over, under, keep, mo[0], mu[0])
+	return keep, paint, ok
+}
+
+// fitted returns the paint of the blend with share keep that takes the
+// bare colour mu to the median pixel mo over it, and whether the pixels
+// over (bare colours under) fit that blend, and its colour is a colour,
+// and a bright one.
+func fitted(over, under [][3]float64, keep float64, mo, mu [3]float64) (paint [3]float64, ok bool) {
+	if !(keep >= minKeep && keep <= maxKeep) { // NaN too
+		return paint, false
+	}
+	for c := range 3 {
+		paint[c] = mo[c] - keep*mu[c]
 	}
 	fits := 0
 	for i := range over {
@@ -669,39 +713,38 @@ func blend(over, under [][3]float64) (keep float64, paint [3]float64, ok bool) {
 		}
 	}
 	if float64(fits) < minFits*float64(len(over)) {
-		return 0, paint, false
+		return paint, false
 	}
-	// The colour itself must be a colour, and a bright one: lichess's
-	// and chess.com's are; a piece's dark outline along the axis, read as
-	// a band, fits a blend towards black.
+	// lichess's and chess.com's colours are bright; a piece's dark
+	// outline along the axis, read as a band, fits a blend towards black.
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for c := range 3 {
 		col := paint[c] / (1 - keep)
 		if col < -30 || col > 285 {
-			return 0, paint, false
+			return paint, false
 		}
 		lo, hi = min(lo, col), max(hi, col)
 	}
-	if hi-lo < minChroma {
-		return 0, paint, false
-	}
-	return keep, paint, true
+	return paint, hi-lo >= minChroma
 }
 
 // minKeep and maxKeep bound the share of the board that shows through an
 // arrow: an arrow nearly opaque hides what it crosses, and one nearly
-// clear, or thin on a small board and blurred into it, is measured
-// too poorly to be taken off.
+// clear is measured too poorly to be taken off. lichess's engine draws
+// its best move at opacity 0.24 (its brush's 0.4 in a layer at 0.6).
 const (
 	minKeep = 0.1
-	maxKeep = 0.6
+	maxKeep = 0.8
 )
 
-// defaultKeep is the share of the board taken to show through an arrow
-// drawn over squares of one colour only, where it cannot be measured:
-// lichess draws its arrows at opacity 0.6 (keep 0.4),
-// scripts/gen_screens.py at two thirds (keep 1/3).
-const defaultKeep = 0.35
+// oneColourKeeps are the shares of the board taken, in turn, to show
+// through an arrow drawn over squares of one colour only, where the
+// share cannot be measured: the first whose blend fits and gives a
+// bright colour. 0.35 lies between lichess's own arrows (opacity 0.6,
+// keep 0.4) and scripts/gen_screens.py's (two thirds, keep 1/3); 0.76 is
+// lichess's engine arrow. Each leaves the other's pixels grey, or out of
+// the range of colours.
+var oneColourKeeps = [...]float64{0.35, 0.76}
 
 // minShadeGap is the least difference, in summed channels, between the
 // two colours of square an arrow crosses for its opacity to be measured.
@@ -748,11 +791,12 @@ func (a Arrow) under(p [3]float64) ([3]float64, bool) {
 	return u, true
 }
 
-// headLength and headSpread shape the head looked for at an arrow's end:
-// from a tip a tenth of a square past the end square's centre, this
-// share of a square long, widening back at this slope. lichess's head
-// (three shaft widths long and four wide, its tip about a sixth of a
-// square short of the centre) and scripts/gen_screens.py's fit inside.
+// headLength and headSpread bound the head that is taken off (zone,
+// mask, Bounds): from a tip a tenth of a square past the end square's
+// centre, this share of a square long, widening back at this slope.
+// lichess's heads (three line widths long and four wide, their tips at
+// about the centre: its own arrows' 0.47 of a square long, its engine's
+// 0.7) and scripts/gen_screens.py's fit inside.
 const (
 	headLength = 0.75
 	headSpread = 0.8
@@ -785,6 +829,21 @@ func (a Arrow) zone(q [2]float64, pixel float64) (cover float64, ok bool) {
 	return 0, off <= reach+edge
 }
 
+// Squares returns the squares the arrow runs from and to, counted from
+// the board's top-left square along its rows (0 to 63).
+func (a Arrow) Squares() (from, to int) {
+	return squareAt(a.From), squareAt(a.To)
+}
+
+// squareAt is the square holding point q (square units), counted from
+// the board's top-left square along its rows; points off the board are
+// taken to the nearest square.
+func squareAt(q [2]float64) int {
+	c := min(7, max(0, int(q[0])))
+	r := min(7, max(0, int(q[1])))
+	return r*8 + c
+}
+
 // Bounds returns the corners, in square units, of the smallest upright
 // rectangle outside which the arrow paints nothing.
 func (a Arrow) Bounds() (lo, hi [2]float64) {
@@ -814,9 +873,7 @@ func (f Found) Clean(q [2]float64, pixel float64, p [3]float64) [3]float64 {
 		if !ok {
 			continue
 		}
-		c := min(7, max(0, int(q[0])))
-		r := min(7, max(0, int(q[1])))
-		b := f.bare[r*8+c]
+		b := f.bare[squareAt(q)]
 		var d [3]float64
 		for k := range 3 {
 			d[k] = a.keep*b[k] + a.paint[k] - b[k]

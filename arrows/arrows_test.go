@@ -186,8 +186,75 @@ func TestFindDiagonal(t *testing.T) {
 	from, to := [2]float64{1.5, 6.5}, [2]float64{5.5, 2.5}
 	over.arrow(from, to, 0.08, 0.4, 0.22, [3]float64{136, 32, 32}, 0.65)
 	_, a := findOne(t, over, from, to)
-	if a.keep != defaultKeep {
-		t.Errorf("keep %.3f, want the default %.2f", a.keep, defaultKeep)
+	if a.keep != oneColourKeeps[0] {
+		t.Errorf("keep %.3f, want the first assumed, %.2f", a.keep, oneColourKeeps[0])
+	}
+}
+
+// TestFindEndsOut draws an arrow up the g-file from g1 to g5 whose shaft
+// runs over wide pieces on g4 and g5, its head over the second: a
+// segment to g4 sees as much band over bare board as one to g5 and is
+// shorter, yet the arrow ends at g5.
+func TestFindEndsOut(t *testing.T) {
+	over := newBoard()
+	over.paint(func(q [2]float64) bool {
+		return q[0] > 6.15 && q[0] < 6.85 && q[1] > 3.02 && q[1] < 4.98
+	}, [3]float64{245, 245, 245}, 1)
+	from, to := [2]float64{6.5, 7.5}, [2]float64{6.5, 3.5}
+	over.arrow(from, to, 0.08, 0.47, 0.31, green, 0.6)
+	findOne(t, over, from, to)
+}
+
+// TestFindPastFailedFit draws an arrow from g1 to g3 between two pieces
+// narrower than the widest sides looked at: along those sides the band
+// takes in the pieces' pixels and does not fit, and narrower sides must
+// still be tried on the same line.
+func TestFindPastFailedFit(t *testing.T) {
+	over := newBoard()
+	white := [3]float64{245, 245, 245}
+	over.piece(6, 7, 0.3, white)
+	over.piece(6, 5, 0.25, white)
+	from, to := [2]float64{6.5, 7.5}, [2]float64{6.5, 5.5}
+	over.arrow(from, to, 0.08, 0.47, 0.31, green, 0.6)
+	findOne(t, over, from, to)
+}
+
+// TestFindHeadless draws a shaft without a head, as when a head hides
+// under a piece drawn over it: it is found, and no head is claimed.
+func TestFindHeadless(t *testing.T) {
+	over := newBoard()
+	over.arrow([2]float64{1.5, 6.5}, [2]float64{1.5, 1.5}, 0.08, 0, 0, green, 0.6)
+	found := Find(over.image())
+	if len(found.Arrows) != 1 || found.Arrows[0].Head {
+		t.Errorf("found %+v, want one arrow without a head", found.Arrows)
+	}
+}
+
+// TestFindPale draws lichess's engine arrow, pale blue at opacity 0.24
+// and 15/64 of a square wide, along a diagonal (over squares of one
+// colour, where its opacity is assumed) and along a file (where it is
+// measured), grey pieces on the square of each head and the square past
+// it: beneath so pale a paint, a piece's own pixels could be painted
+// ones, and the arrow must not be taken to run on over them.
+func TestFindPale(t *testing.T) {
+	blue := [3]float64{0, 48, 136}
+	for _, c := range []struct {
+		from, to [2]float64
+		col, row int // the square past the head
+	}{
+		{[2]float64{1.5, 6.5}, [2]float64{5.5, 2.5}, 6, 1},
+		{[2]float64{3.5, 6.5}, [2]float64{3.5, 3.5}, 3, 2},
+	} {
+		over := newBoard()
+		over.piece(3, 4, 0.3, [3]float64{60, 60, 60})
+		grey := [3]float64{200, 200, 200}
+		over.piece(int(c.to[0]), int(c.to[1]), 0.35, grey)
+		over.piece(c.col, c.row, 0.45, grey)
+		over.arrow(c.from, c.to, 0.117, 0.7, 0.47, blue, 0.24)
+		_, a := findOne(t, over, c.from, c.to)
+		if math.Abs(a.keep-0.76) > 0.03 {
+			t.Errorf("from %v: keep %.3f, want 0.76", c.from, a.keep)
+		}
 	}
 }
 
@@ -254,14 +321,26 @@ func BenchmarkFindArrows(b *testing.B) {
 	plain := over.image()
 	over.arrow([2]float64{2.5, 6.5}, [2]float64{2.5, 2.5}, 0.08, 0.4, 0.22, green, 0.65)
 	arrow := over.image()
-	b.Run("none", func(b *testing.B) {
-		for b.Loop() {
-			Find(plain)
+	// A book's hatched board: many lines between centres see a band, and
+	// none fits.
+	book := newBoard()
+	for y := range 256 {
+		for x := range 256 {
+			book[y*256+x] = [3]float64{250, 250, 245}
+			if (x/32+y/32)%2 == 1 && (x+y)%6 < 2 {
+				book[y*256+x] = ink
+			}
 		}
-	})
-	b.Run("arrow", func(b *testing.B) {
-		for b.Loop() {
-			Find(arrow)
-		}
-	})
+	}
+	hatched := book.image()
+	for _, c := range []struct {
+		name  string
+		board *image.RGBA
+	}{{"none", plain}, {"arrow", arrow}, {"book", hatched}} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				Find(c.board)
+			}
+		})
+	}
 }

@@ -42,13 +42,16 @@ def main():
     fenscan, folder = sys.argv[1], sys.argv[2]
     extra = [a for a in sys.argv[3:] if a != "-v"]
     want = drawn(os.path.join(folder, "labels.csv"))
-    out = subprocess.run([fenscan, "scan", "--json", "--flip", "no", *extra, folder],
-                         capture_output=True, text=True, check=False).stdout
+    run = subprocess.run([fenscan, "scan", "--json", "--flip", "no", *extra, folder],
+                         capture_output=True, text=True, check=False)
     got = {}
-    for line in out.splitlines():
+    for line in run.stdout.splitlines():
         rec = json.loads(line)
         if "fen" in rec and rec.get("board", 0) == 0:
             got[os.path.basename(rec["image"])] = [(a["from"], a["to"], a["head"]) for a in rec.get("arrows", [])]
+    if not got:
+        # Every arrow would count as missed: say why instead.
+        sys.exit(f"no board read: {run.stderr.strip()}")
     counts = dict(drawn=0, right=0, unheaded=0, reversed=0, missed=0, spurious=0, screens=0, screens_right=0)
     for image, moves in sorted(want.items()):
         found = list(got.get(image, []))

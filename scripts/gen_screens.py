@@ -159,6 +159,11 @@ def lichess_arrows(img, x0, y0, sq, arrows):
     img.paste(Image.fromarray(np.clip(out + 0.5, 0, 255).astype(np.uint8)), (x0, y0))
 
 
+def move(fa, ra, fb, rb):
+    """The move from file fa, row ra (from the top) to fb, rb: "e2e4"."""
+    return "abcdefgh"[fa] + str(8 - ra) + "abcdefgh"[fb] + str(8 - rb)
+
+
 def overlays(img, x0, y0, sq, rng, style="default", engine=None):
     """Draw arrows and rings over the board; return the arrows as moves
     ("e2e4", the board seen from White's side), those of one square left out.
@@ -172,14 +177,14 @@ def overlays(img, x0, y0, sq, rng, style="default", engine=None):
     if style == "lichess" and engine and engine.random() < 0.4:
         fa, ra = engine.randrange(8), engine.randrange(8)
         fb, rb = engine.choice([(f, r) for f in range(8) for r in range(8) if (f, r) != (fa, ra)])
-        moves.append("abcdefgh"[fa] + str(8 - ra) + "abcdefgh"[fb] + str(8 - rb))
+        moves.append(move(fa, ra, fb, rb))
         drawn.append(((fa, ra, fb, rb),) + ENGINE_BRUSH)
     for _ in range(rng.choice([0, 0, 1, 2])):
         fa, ra, fb, rb = (rng.randrange(8) for _ in range(4))
         a = (x0 + (fa + 0.5) * sq, y0 + (ra + 0.5) * sq)
         b = (x0 + (fb + 0.5) * sq, y0 + (rb + 0.5) * sq)
         if a != b:
-            moves.append("abcdefgh"[fa] + str(8 - ra) + "abcdefgh"[fb] + str(8 - rb))
+            moves.append(move(fa, ra, fb, rb))
         col = rng.choice([(21, 120, 27, 170), (136, 32, 32, 170), (0, 48, 136, 170), (230, 143, 0, 170)])
         if style == "lichess":
             if a != b:
@@ -212,6 +217,8 @@ def main():
     ap.add_argument("--engine", action="store_true",
                     help="with --arrows lichess, draw the engine's best move too, on two boards in five")
     args = ap.parse_args()
+    if args.engine and args.arrows != "lichess":
+        ap.error("--engine draws lichess's engine arrows: give --arrows lichess too")
     rng = random.Random(args.seed)
     os.makedirs(args.out, exist_ok=True)
     rows = []
