@@ -34,6 +34,21 @@ func newBoard() *drawn {
 	return &d
 }
 
+// newBook is a book's board drawn in ink on paper, its dark squares
+// hatched.
+func newBook() *drawn {
+	var d drawn
+	for y := range 256 {
+		for x := range 256 {
+			d[y*256+x] = [3]float64{250, 250, 245}
+			if (x/32+y/32)%2 == 1 && (x+y)%6 < 2 {
+				d[y*256+x] = ink
+			}
+		}
+	}
+	return &d
+}
+
 // paint blends colour c at opacity alpha over the pixels that shape
 // covers (shape takes a point in square units), each pixel sampled 4x4
 // times so that edges are blurred as a browser draws them.
@@ -297,15 +312,7 @@ func TestFindNone(t *testing.T) {
 	if found := Find(pieces.image()); len(found.Arrows) != 0 {
 		t.Errorf("pieces: found %+v, want none", found.Arrows)
 	}
-	book := newBoard()
-	for y := range 256 {
-		for x := range 256 {
-			book[y*256+x] = [3]float64{250, 250, 245}
-			if (x/32+y/32)%2 == 1 && (x+y)%6 < 2 {
-				book[y*256+x] = ink
-			}
-		}
-	}
+	book := newBook()
 	book.arrow([2]float64{1.5, 1.5}, [2]float64{1.5, 5.5}, 0.04, 0.3, 0.15, ink, 1)
 	if found := Find(book.image()); len(found.Arrows) != 0 {
 		t.Errorf("book: found %+v, want none", found.Arrows)
@@ -321,18 +328,8 @@ func BenchmarkFindArrows(b *testing.B) {
 	plain := over.image()
 	over.arrow([2]float64{2.5, 6.5}, [2]float64{2.5, 2.5}, 0.08, 0.4, 0.22, green, 0.65)
 	arrow := over.image()
-	// A book's hatched board: many lines between centres see a band, and
-	// none fits.
-	book := newBoard()
-	for y := range 256 {
-		for x := range 256 {
-			book[y*256+x] = [3]float64{250, 250, 245}
-			if (x/32+y/32)%2 == 1 && (x+y)%6 < 2 {
-				book[y*256+x] = ink
-			}
-		}
-	}
-	hatched := book.image()
+	// Many lines between a book board's centres see a band, and none fits.
+	hatched := newBook().image()
 	for _, c := range []struct {
 		name  string
 		board *image.RGBA
