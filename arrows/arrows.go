@@ -413,8 +413,8 @@ func (f *field) fit(s segment) (Arrow, bool) {
 	pa, pb = f.ends(s.from, s.to, a)
 	length = math.Hypot(pb[0]-pa[0], pb[1]-pa[1])
 	a.length = length / f.sq
-	// The head is at the end whose head's outline holds the arrow's
-	// colour on both sides of the shaft.
+	// The head is at the end where more of a head's outline, on both
+	// sides of the shaft, holds the arrow's paint.
 	ha, hb := f.head(pa, u, half, a), f.head(pb, [2]float64{-u[0], -u[1]}, half, a)
 	from, to := pa, pb
 	a.u = u
@@ -433,10 +433,10 @@ func (f *field) fit(s segment) (Arrow, bool) {
 // arrow's end into a piece's square, whose narrow parts along its axis,
 // with bare board either side, look like a band too, and fall short of
 // an end whose shaft runs over pieces. Along the line through the two
-// centres, each end moves to the next centre on the line while the axis
-// from it to the next centre out holds the arrow's paint (painted) for the most
-// part, and back while the axis to the next centre in does not, of the
-// pixels that tell (holds).
+// centres, each end moves to the next centre out while the axis to it
+// holds the arrow's paint (painted) for the most part, of the pixels
+// that tell (holds), and back while the axis to the next centre in does
+// not.
 func (f *field) ends(from, to int, a Arrow) (pa, pb [2]float64) {
 	dc, dr := to%8-from%8, to/8-from/8
 	g := gcd(abs(dc), abs(dr))
@@ -530,11 +530,10 @@ const maxUnderKeep = 0.5
 // head is the share of the pixels where an arrow's head would spread
 // beyond its shaft, near end p (the shaft running from it along back),
 // that may hold the arrow's paint (holds): the less of the two sides of
-// the shaft.
-// Both lichess's head and scripts/gen_screens.py's reach from the end
-// square's centre back 0.35 of a square and more, widening at a slope of
-// more than a half; a piece's pixels beside a shaft's tail, which may
-// unblend into colours too, seldom lie on both sides.
+// the shaft. Both lichess's head and scripts/gen_screens.py's reach from
+// the end square's centre back 0.35 of a square and more, widening at a
+// slope of more than a half; a piece's pixels beside a shaft's tail,
+// which may unblend into colours too, seldom lie on both sides.
 func (f *field) head(p, back [2]float64, half float64, a Arrow) float64 {
 	var n, in [2]int
 	lo, hi := headFrom*f.sq, headTo*f.sq
