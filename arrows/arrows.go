@@ -25,8 +25,10 @@ type Arrow struct {
 	From, To [2]float64
 	// HalfWidth is half the shaft's width.
 	HalfWidth float64
-	// Head says whether a head was found at To; without one only the
-	// shaft is taken off.
+	// Head says whether a head was found at To. Without one, From and To
+	// may be either way round, and a head is taken off at both ends
+	// (headed): left on an empty square, or over a pawn on a small board,
+	// it reads as a piece.
 	Head bool
 	// A pixel p under the arrow is keep*u + paint, u the pixel beneath
 	// (each channel, 0-255): keep is one less the arrow's opacity, paint
@@ -817,8 +819,12 @@ func (a Arrow) zone(q [2]float64, pixel float64) (cover float64, ok bool) {
 	if t >= -a.HalfWidth-edge && t <= length+edge && off <= a.HalfWidth+edge {
 		return min(1, max(0, (a.HalfWidth-off)/pixel+0.5)), true
 	}
+	if !a.Head && a.keep <= maxUnderKeep && t < length/2 {
+		// Either end may hold the unseen head.
+		t = length - t
+	}
 	tip := length + 0.1
-	if !a.Head || t < tip-headLength-edge || t > tip+edge {
+	if !a.headed() || t < tip-headLength-edge || t > tip+edge {
 		return 0, false
 	}
 	reach := (tip - t) * headSpread
@@ -827,6 +833,11 @@ func (a Arrow) zone(q [2]float64, pixel float64) (cover float64, ok bool) {
 	}
 	return 0, off <= reach+edge
 }
+
+// headed says whether a head is taken off: at To where one was seen, and
+// at either end where none was and the arrow is opaque enough that
+// unblending leaves a piece's own pixels as they are (under).
+func (a Arrow) headed() bool { return a.Head || a.keep <= maxUnderKeep }
 
 // Squares returns the squares the arrow runs from and to, counted from
 // the board's top-left square along its rows (0 to 63).
@@ -847,7 +858,7 @@ func squareAt(q [2]float64) int {
 // rectangle outside which the arrow paints nothing.
 func (a Arrow) Bounds() (lo, hi [2]float64) {
 	r := a.HalfWidth + edge
-	if a.Head {
+	if a.headed() {
 		r = max(r, headLength*headSpread+edge) + 0.1
 	}
 	for k := range 2 {

@@ -245,6 +245,31 @@ func TestFindHeadless(t *testing.T) {
 	}
 }
 
+// TestZoneHeadless checks where an arrow whose head was not seen is taken
+// off: beside the shaft near either end, where the head may be, unless
+// the arrow is so pale that a piece's own pixels would be unblended too.
+func TestZoneHeadless(t *testing.T) {
+	a := Arrow{From: [2]float64{1.5, 6.5}, To: [2]float64{1.5, 2.5}, HalfWidth: 0.08, keep: 0.4, length: 4, u: [2]float64{0, -1}}
+	// Off the shaft, inside a head's outline, behind each end.
+	nearTo, nearFrom := [2]float64{1.65, 2.8}, [2]float64{1.65, 6.2}
+	for _, c := range []struct {
+		keep     float64
+		head     bool
+		to, from bool
+	}{
+		{0.4, true, true, false},
+		{0.4, false, true, true},
+		{0.76, false, false, false},
+	} {
+		a.keep, a.Head = c.keep, c.head
+		_, to := a.zone(nearTo, 1.0/32)
+		_, from := a.zone(nearFrom, 1.0/32)
+		if to != c.to || from != c.from {
+			t.Errorf("keep %.2f, head %v: taken off near To %v, near From %v; want %v, %v", c.keep, c.head, to, from, c.to, c.from)
+		}
+	}
+}
+
 // TestFindPale draws lichess's engine arrow, pale blue at opacity 0.24
 // and 15/64 of a square wide, along a diagonal (over squares of one
 // colour, where its opacity is assumed) and along a file (where it is
