@@ -311,7 +311,7 @@ func (f *field) rank(candidates []ranked) []ranked {
 	out := candidates[:0]
 	for _, c := range candidates {
 		pa, pb := f.centre(c.from), f.centre(c.to)
-		band, plain := f.walk(pa, pb, c.side*f.sq, 1)
+		band, plain := f.walk(pa, pb, c.side*f.sq)
 		c.score = band - 2*plain
 		if float64(band) < minBand*f.sq || c.score <= 0 {
 			continue
@@ -324,15 +324,15 @@ func (f *field) rank(candidates []ranked) []ranked {
 	return out
 }
 
-// walk counts, along the axis from pa to pb every step pixels, the points
+// walk counts, along the axis from pa to pb a pixel at a time, the points
 // with bare board at distance side on both sides: those on a band (band)
 // and those bare themselves (n).
-func (f *field) walk(pa, pb [2]float64, side float64, step int) (band, n int) {
+func (f *field) walk(pa, pb [2]float64, side float64) (band, n int) {
 	dx, dy := pb[0]-pa[0], pb[1]-pa[1]
 	length := math.Hypot(dx, dy)
 	ux, uy := dx/length, dy/length
 	nx, ny := -uy, ux
-	for t := 0.0; t <= length; t += float64(step) {
+	for t := 0.0; t <= length; t++ {
 		x, y := pa[0]+ux*t, pa[1]+uy*t
 		i, ok1 := f.at(x, y)
 		l, ok2 := f.at(x+nx*side, y+ny*side)
@@ -510,11 +510,10 @@ const minTold = 3
 // most of them unblend into colours too, and a piece's pixel tells
 // nothing, nor one of an arrow already found.
 func (f *field) holds(i int, x, y float64, a Arrow) (painted, told bool) {
-	d := f.dev[i]
-	switch {
+	switch d := f.dev[i]; {
 	case d == masked:
 		return false, false
-	case d < plainDist:
+	case bare(d):
 		return false, true
 	}
 	p := f.px(i)
