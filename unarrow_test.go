@@ -24,6 +24,7 @@ func TestWithoutArrows(t *testing.T) {
 		{"testdata/firi-phone-arrow.png", 1},
 		{"testdata/kiwen-large-arrow.png", 2},
 		{"testdata/small-firi-arrowhead.png", 2},
+		{"testdata/pirouetti-desktop-knights.png", 2},
 		{"testdata/readme-example.png", 0},
 		{"testdata/books/font-kingdom-11.png", 0},
 	} {
@@ -67,13 +68,14 @@ func TestWithoutArrows(t *testing.T) {
 func TestScanArrows(t *testing.T) {
 	s := newScanner(t, Options{})
 	for file, want := range map[string][]Arrow{
-		"testdata/rhosgfx-desktop-arrow.png": {{"d3", "b8", true}, {"d7", "h5", true}},
-		"testdata/rhosgfx-phone.png":         {{"f5", "b8", true}, {"b6", "h7", true}},
-		"testdata/firi-phone-arrow.png":      {{"h1", "g5", true}},
-		"testdata/kiwen-large-arrow.png":     {{"c8", "c4", true}, {"g5", "h2", true}},
-		"testdata/small-firi-arrowhead.png":  {{"h3", "b8", true}, {"g2", "h3", true}},
-		"testdata/firi-small-arrows.png":     {{"a1", "h3", true}, {"d1", "h7", true}},
-		"testdata/readme-example.png":        nil,
+		"testdata/rhosgfx-desktop-arrow.png":     {{"d3", "b8", true}, {"d7", "h5", true}},
+		"testdata/rhosgfx-phone.png":             {{"f5", "b8", true}, {"b6", "h7", true}},
+		"testdata/firi-phone-arrow.png":          {{"h1", "g5", true}},
+		"testdata/kiwen-large-arrow.png":         {{"c8", "c4", true}, {"g5", "h2", true}},
+		"testdata/small-firi-arrowhead.png":      {{"h3", "b8", true}, {"g2", "h3", true}},
+		"testdata/firi-small-arrows.png":         {{"a1", "h3", true}, {"d1", "h7", true}},
+		"testdata/pirouetti-desktop-knights.png": {{"h6", "f5", true}, {"c3", "b1", true}},
+		"testdata/readme-example.png":            nil,
 	} {
 		t.Run(file, func(t *testing.T) {
 			boards, err := s.ScanFile(context.Background(), file)

@@ -1,11 +1,11 @@
 // Package arrows finds the arrows that online boards draw over a position
 // (lichess's and chess.com's analysis arrows, from one square's centre to
-// another's) and takes them off again: an arrow is painted translucent,
-// so each pixel under it is the board's pixel blended with the arrow's
-// colour, and the blend can be undone once the colour and its weight are
-// known. The network, reading one square at a time, takes a pawn with a
-// band across its head for a bishop, and a queen under an arrowhead for
-// anything.
+// another's, chess.com's knight's moves bent into an L) and takes them
+// off again: an arrow is painted translucent, so each pixel under it is
+// the board's pixel blended with the arrow's colour, and the blend can be
+// undone once the colour and its weight are known. The network, reading
+// one square at a time, takes a pawn with a band across its head for a
+// bishop, and a queen under an arrowhead for anything.
 package arrows
 
 import (
@@ -38,6 +38,11 @@ type Arrow struct {
 	// length and u are the distance from From to To and its direction.
 	length float64
 	u      [2]float64
+	// legs are the two straight arrows of one bent into an L (bend),
+	// none for a straight one; tail marks the first leg, whose far end
+	// turns into the second rather than holding a head.
+	legs []Arrow
+	tail bool
 }
 
 // Thresholds, in colour distance (0-255 a channel, Euclidean) from the
@@ -99,6 +104,7 @@ func Find(board *image.RGBA) Found {
 		if !ok {
 			continue
 		}
+		a = f.bend(a)
 		taken = append(taken, best)
 		found = append(found, a)
 		f.mask(a)
@@ -417,7 +423,8 @@ func (f *field) fit(s segment) (Arrow, bool) {
 	a.length = length / f.sq
 	// The head is at the end where more of a head's outline, on both
 	// sides of the shaft, holds the arrow's paint.
-	ha, hb := f.head(pa, u, half, a), f.head(pb, [2]float64{-u[0], -u[1]}, half, a)
+	ha, _ := f.head(pa, u, half, a)
+	hb, _ := f.head(pb, [2]float64{-u[0], -u[1]}, half, a)
 	from, to := pa, pb
 	a.u = u
 	if ha > hb {
@@ -428,6 +435,88 @@ func (f *field) fit(s segment) (Arrow, bool) {
 	a.From = [2]float64{from[0] / f.sq, from[1] / f.sq}
 	a.To = [2]float64{to[0] / f.sq, to[1] / f.sq}
 	return a, true
+}
+
+// bend returns a joined with the other leg of the L into which chess.com
+// bends a knight's move (two squares along a file or rank, then one
+// across, the head at the end), where a is one of them and the other,
+// perpendicular at its end, holds a's paint (painted) and ends in a head;
+// otherwise a as it is. Neither leg alone is a move, and the one-square
+// leg, mostly head, is seldom found by itself.
+func (f *field) bend(a Arrow) Arrow {
+	from, to := a.Squares()
+	p0, p1 := [2]int{from % 8, from / 8}, [2]int{to % 8, to / 8}
+	d := [2]int{p1[0] - p0[0], p1[1] - p0[1]}
+	if d[0] != 0 && d[1] != 0 {
+		return a
+	}
+	n := abs(d[0]) + abs(d[1])
+	step := [2]int{d[0] / n, d[1] / n}
+	across := [2][2]int{{step[1], step[0]}, {-step[1], -step[0]}}
+	add := func(p, q [2]int, k int) [2]int { return [2]int{p[0] + k*q[0], p[1] + k*q[1]} }
+	// Each try is an L as squares (column, row): the long leg from s to
+	// e, the short one on from e to t.
+	type try struct{ s, e, t [2]int }
+	var tries []try
+	switch {
+	case n == 2 && !a.Head:
+		// a is the long leg: the short one turns off at either end.
+		for _, se := range [2][2][2]int{{p0, p1}, {p1, p0}} {
+			for _, p := range across {
+				tries = append(tries, try{se[0], se[1], add(se[1], p, 1)})
+			}
+		}
+	case n == 1:
+		// a is the short leg, either way round where its head was not
+		// seen: the long one comes in from across.
+		ets := [][2][2]int{{p0, p1}}
+		if !a.Head {
+			ets = append(ets, [2][2]int{p1, p0})
+		}
+		for _, et := range ets {
+			for _, p := range across {
+				tries = append(tries, try{add(et[0], p, 2), et[0], et[1]})
+			}
+		}
+	}
+	on := func(q [2]int) bool { return q[0] >= 0 && q[0] < 8 && q[1] >= 0 && q[1] < 8 }
+	var best try
+	bestHead := 0.0
+	for _, k := range tries {
+		if !on(k.s) || !on(k.t) {
+			continue
+		}
+		long, ok1 := f.painted(k.s[0], k.s[1], k.e[0], k.e[1], a)
+		short, ok2 := f.painted(k.e[0], k.e[1], k.t[0], k.t[1], a)
+		if !ok1 || !ok2 || long < 0.5 || short < 0.5 {
+			continue
+		}
+		// Where another arrow's head hides this one's, the legs tell.
+		pe, pt := f.centre(k.e[1]*8+k.e[0]), f.centre(k.t[1]*8+k.t[0])
+		h, told := f.head(pt, unit(sub(pe, pt)), a.HalfWidth*f.sq, a)
+		if !told {
+			h = minHead
+		}
+		if h >= minHead && h > bestHead {
+			best, bestHead = k, h
+		}
+	}
+	if bestHead == 0 {
+		return a
+	}
+	leg := func(p, q [2]int) Arrow {
+		l := Arrow{HalfWidth: a.HalfWidth, keep: a.keep, paint: a.paint}
+		l.From = [2]float64{float64(p[0]) + 0.5, float64(p[1]) + 0.5}
+		l.To = [2]float64{float64(q[0]) + 0.5, float64(q[1]) + 0.5}
+		l.length = math.Hypot(l.To[0]-l.From[0], l.To[1]-l.From[1])
+		l.u = unit(sub(l.To, l.From))
+		return l
+	}
+	first, second := leg(best.s, best.e), leg(best.e, best.t)
+	first.tail, second.Head = true, true
+	bent := second
+	bent.From, bent.legs = first.From, []Arrow{first, second}
+	return bent
 }
 
 // ends returns the centres of the squares between which the arrow a,
@@ -534,9 +623,11 @@ const maxUnderKeep = 0.5
 // the shaft. Both lichess's head and scripts/gen_screens.py's reach from
 // the end square's centre back 0.35 of a square and more, widening at a
 // slope of more than a half; a piece's pixels beside a shaft's tail,
-// which may unblend into colours too, seldom lie on both sides.
-func (f *field) head(p, back [2]float64, half float64, a Arrow) float64 {
-	var n, in [2]int
+// which may unblend into colours too, seldom lie on both sides. A side
+// wholly under an arrow already found is left out, and told is false
+// where both are (two arrows pointing at one square).
+func (f *field) head(p, back [2]float64, half float64, a Arrow) (share float64, told bool) {
+	var n, in, hidden [2]int
 	lo, hi := headFrom*f.sq, headTo*f.sq
 	for y := math.Floor(p[1] - hi); y <= p[1]+hi; y++ {
 		for x := math.Floor(p[0] - hi); x <= p[0]+hi; x++ {
@@ -546,16 +637,20 @@ func (f *field) head(p, back [2]float64, half float64, a Arrow) float64 {
 				continue
 			}
 			i, ok := f.at(x, y)
-			if !ok || f.dev[i] == masked {
+			if !ok {
+				continue
+			}
+			k := 0
+			if off > 0 {
+				k = 1
+			}
+			if f.dev[i] == masked {
+				hidden[k]++
 				continue
 			}
 			// A head is wide and both its sides are weighed: a pale
 			// arrow's head over a piece counts what it may hold.
 			painted, _ := f.holds(i, x, y, a)
-			k := 0
-			if off > 0 {
-				k = 1
-			}
 			n[k]++
 			if painted {
 				in[k]++
@@ -565,10 +660,19 @@ func (f *field) head(p, back [2]float64, half float64, a Arrow) float64 {
 	// A side of a few pixels still tells: a wide shaft leaves little of
 	// a small head beside it (gen_screens.py's, on 32-pixel squares), and
 	// asking for more lost heads that were seen right.
-	if n[0] == 0 || n[1] == 0 {
-		return 0
+	share = math.Inf(1)
+	for k := range 2 {
+		switch {
+		case n[k] > 0:
+			share = min(share, float64(in[k])/float64(n[k]))
+		case hidden[k] == 0:
+			return 0, true
+		}
 	}
-	return min(float64(in[0])/float64(n[0]), float64(in[1])/float64(n[1]))
+	if math.IsInf(share, 1) {
+		return 0, false
+	}
+	return share, true
 }
 
 // The outline within which head looks for an arrow's head: from headFrom
@@ -812,6 +916,14 @@ const edge = 0.06
 // over a pixel); inside its head, wholly (the head's outline is not
 // measured, only bounded); on the head's edge, none.
 func (a Arrow) zone(q [2]float64, pixel float64) (cover float64, ok bool) {
+	if len(a.legs) > 0 {
+		for _, l := range a.legs {
+			if c, in := l.zone(q, pixel); in {
+				cover, ok = max(cover, c), true
+			}
+		}
+		return cover, ok
+	}
 	length, u := a.length, a.u
 	v := sub(q, a.From)
 	t, off := dot(v, u), math.Abs(cross(u, v))
@@ -836,7 +948,7 @@ func (a Arrow) zone(q [2]float64, pixel float64) (cover float64, ok bool) {
 // headed says whether a head is taken off: at To where one was seen, and
 // at either end where none was and the arrow is opaque enough that
 // unblending leaves a piece's own pixels as they are (under).
-func (a Arrow) headed() bool { return a.Head || a.keep <= maxUnderKeep }
+func (a Arrow) headed() bool { return a.Head || !a.tail && a.keep <= maxUnderKeep }
 
 // Squares returns the squares the arrow runs from and to, counted from
 // the board's top-left square along its rows (0 to 63).
@@ -856,6 +968,14 @@ func squareAt(q [2]float64) int {
 // Bounds returns the corners, in square units, of the smallest upright
 // rectangle outside which the arrow paints nothing.
 func (a Arrow) Bounds() (lo, hi [2]float64) {
+	if len(a.legs) > 0 {
+		lo, hi = a.legs[0].Bounds()
+		l2, h2 := a.legs[1].Bounds()
+		for k := range 2 {
+			lo[k], hi[k] = min(lo[k], l2[k]), max(hi[k], h2[k])
+		}
+		return lo, hi
+	}
 	r := a.HalfWidth + edge
 	if a.headed() {
 		r = max(r, headLength*headSpread+edge) + 0.1
@@ -893,7 +1013,7 @@ func (f Found) Clean(q [2]float64, pixel float64, p [3]float64) [3]float64 {
 			for k := range 3 {
 				rest[k] = p[k] - b[k] - share*d[k]
 			}
-			fit := float64(bareFit)
+			fit := bareFit * min(1, a.keep/bareKeep)
 			if cover < 1 {
 				fit *= 2
 			}
@@ -916,10 +1036,16 @@ func (f Found) Clean(q [2]float64, pixel float64, p [3]float64) [3]float64 {
 // minPaint is the least colour distance between a bare square and the
 // same square under the arrow for a pixel's share of paint to be
 // measured; bareFit is how far, in levels, a pixel of a bare square
-// under some of the paint may stray from the line between the two.
+// under some of the paint may stray from the line between the two, under
+// an arrow that lets bareKeep of the board show through or more. Under
+// one more opaque, the board's colour weighs less in the pixel and the
+// bound shrinks with it: beneath chess.com's (keep 0.2) a dark piece's
+// grey over a blue square strays no more than a bare square's noise, and
+// was taken for the bare square.
 const (
 	minPaint = 20
 	bareFit  = 14
+	bareKeep = 0.4
 )
 
 func sub(a, b [2]float64) [2]float64 { return [2]float64{a[0] - b[0], a[1] - b[1]} }

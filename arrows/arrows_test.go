@@ -317,6 +317,91 @@ func TestFindEnds(t *testing.T) {
 	findOne(t, over, from, to)
 }
 
+// knight draws a knight's move as chess.com does, bent into an L: a leg a
+// quarter of a square wide from 3/8 of a square past square centre s to
+// centre e (passing it by half the leg), and one on from e to centre t,
+// its last 7/16 a head 7/12 wide whose tip is at t.
+func (d *drawn) knight(s, e, t [2]float64, c [3]float64, alpha float64) {
+	u1, u2 := unit(sub(e, s)), unit(sub(t, e))
+	d.paint(func(q [2]float64) bool {
+		v1, v2 := sub(q, s), sub(q, e)
+		t1, t2 := dot(v1, u1), dot(v2, u2)
+		off1, off2 := math.Abs(cross(u1, v1)), math.Abs(cross(u2, v2))
+		switch {
+		case t1 >= 0.375 && t1 <= 2.125 && off1 <= 0.125:
+			return true
+		case t2 >= -0.125 && t2 <= 0.5625 && off2 <= 0.125:
+			return true
+		}
+		return t2 > 0.5625 && t2 <= 1 && off2 <= (1-t2)/0.4375*0.2917
+	}, c, alpha)
+}
+
+// TestFindKnight draws chess.com's knight's moves, each bent into an L
+// (on two boards, the L turning either way, once with a second arrow's
+// head on the same square, hiding this one's), and checks that each is
+// found as one move with its head, and taken off whole: the corner and
+// the short leg too.
+func TestFindKnight(t *testing.T) {
+	orange := [3]float64{255, 170, 0}
+	for _, c := range []struct {
+		name    string
+		s, e, t [2]float64
+		second  bool
+	}{
+		{"g1-f3", [2]float64{6.5, 7.5}, [2]float64{6.5, 5.5}, [2]float64{5.5, 5.5}, false},
+		{"b8-d7", [2]float64{1.5, 0.5}, [2]float64{3.5, 0.5}, [2]float64{3.5, 1.5}, true},
+	} {
+		under := newBoard()
+		under.piece(int(c.s[0]), int(c.s[1]), 0.3, [3]float64{245, 245, 245})
+		under.piece(int(c.t[0]), int(c.t[1]), 0.3, [3]float64{60, 60, 60})
+		over := *under
+		over.knight(c.s, c.e, c.t, orange, 0.8)
+		want := 1
+		if c.second {
+			// Up the d-file to the same square, its head over this one's.
+			over.arrow([2]float64{3.5, 6.5}, c.t, 0.125, 0.44, 0.29, [3]float64{159, 207, 63}, 0.8)
+			want = 2
+		}
+		found := Find(over.image())
+		if len(found.Arrows) != want {
+			t.Fatalf("%s: found %d arrows, want %d: %+v", c.name, len(found.Arrows), want, found.Arrows)
+		}
+		var a Arrow
+		for _, f := range found.Arrows {
+			if near(f.From, c.s) {
+				a = f
+			}
+		}
+		if !near(a.From, c.s) || !near(a.To, c.t) || !a.Head {
+			t.Errorf("%s: arrows %+v; want one from %v to %v, with a head", c.name, found.Arrows, c.s, c.t)
+			continue
+		}
+		// The corner, and the short leg's middle, come back bare.
+		for _, q := range [][2]float64{c.e, {(c.e[0] + c.t[0]) / 2, (c.e[1] + c.t[1]) / 2}} {
+			x, y := int(q[0]*32), int(q[1]*32)
+			got := found.Clean(q, 1.0/32, over[y*256+x])
+			if e := colours.Dist(got, under[y*256+x]); e > 6 {
+				t.Errorf("%s: at %v the board comes back %.1f levels off, want at most 6", c.name, q, e)
+			}
+		}
+	}
+}
+
+// TestFindNotBent draws a shaft two squares long without a head, ending
+// where an arrow of another colour runs across: it is no leg of a
+// knight's move.
+func TestFindNotBent(t *testing.T) {
+	over := newBoard()
+	over.arrow([2]float64{2.5, 6.5}, [2]float64{2.5, 4.5}, 0.125, 0, 0, [3]float64{255, 170, 0}, 0.8)
+	over.arrow([2]float64{0.5, 4.5}, [2]float64{5.5, 4.5}, 0.125, 0.44, 0.29, [3]float64{72, 193, 249}, 0.8)
+	for _, a := range Find(over.image()).Arrows {
+		if from, to := a.Squares(); to%8 != from%8 && to/8 != from/8 {
+			t.Errorf("found a bent arrow from %v to %v", a.From, a.To)
+		}
+	}
+}
+
 // TestFindNone checks boards without arrows: pieces whose straight edges
 // and dark outlines run along squares' middles, and a book's diagram,
 // hatched, with an ink arrow drawn over it, which no opacity can take

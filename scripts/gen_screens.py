@@ -11,7 +11,8 @@ labels.csv (with the board's corners in the notes) to the output folder.
 
 --layout small --coords draws every board small (120-200 px) with its
 coordinates inside, where a digit fills much of its square. --arrows lichess
-draws the arrows as lichess does, --engine its engine's pale arrows too.
+draws the arrows as lichess does, --engine its engine's pale arrows too;
+--arrows chesscom as chess.com does (knight moves bent into an L).
 Each screen's arrows are noted in its labels ("arrows=e2e4;g8f6") for
 scripts/arrow_eval.py.
 """
@@ -159,33 +160,90 @@ def lichess_arrows(img, x0, y0, sq, arrows):
     img.paste(Image.fromarray(np.clip(out + 0.5, 0, 255).astype(np.uint8)), (x0, y0))
 
 
+# chess.com's arrow colours (orange, and the red, green and blue of its
+# modifier keys), each laid on at opacity 0.8.
+CHESSCOM_COLOURS = [(255, 170, 0), (255, 170, 0), (255, 170, 0), (244, 42, 50), (159, 207, 63), (72, 193, 249)]
+CHESSCOM_OPACITY = 0.8
+KNIGHT = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]
+
+
+def chesscom_arrows(img, x0, y0, sq, arrows):
+    """Draw arrows as chess.com does: a shaft a quarter of a square wide
+    from 3/8 of a square past the first square's centre to half a square
+    short of the second's, and a head 7/12 wide and 7/16 long whose tip
+    falls 1/16 short of that centre; a knight's move is bent into an L,
+    along the longer leg first, its tip at the centre. Each arrow is laid
+    on by itself at opacity 0.8, over the pieces too. Drawn four times
+    larger and shrunk, as a browser smooths its edges. arrows holds
+    ((file, row, file, row), colour) each."""
+    k = 4
+    w = h = 8 * sq
+    region = np.asarray(img.crop((x0, y0, x0 + w, y0 + h)), np.float32)
+    for (fa, ra, fb, rb), col in arrows:
+        a = np.array([fa + 0.5, ra + 0.5])
+        b = np.array([fb + 0.5, rb + 0.5])
+        df, dr = abs(fb - fa), abs(rb - ra)
+        if sorted((df, dr)) == [1, 2]:
+            # The long leg runs to the centre of the square beside the
+            # target (corner), the short one turns there: its outline
+            # passes the corner by half the shaft on the outside.
+            corner = np.array([fa + 0.5, rb + 0.5]) if dr == 2 else np.array([fb + 0.5, ra + 0.5])
+            u1, u2 = (corner - a) / 2, b - corner
+            t = 0.125  # half the shaft
+            tail, base = a + 0.375 * u1, b - 0.4375 * u2
+            pts = [tail - t * u2, corner - t * u2 + t * u1, base + t * u1, base + 0.2917 * u1, b,
+                   base - 0.2917 * u1, base - t * u1, corner - t * u1 + t * u2, tail + t * u2]
+        else:
+            u = (b - a) / np.linalg.norm(b - a)
+            n = np.array([-u[1], u[0]])
+            length = np.linalg.norm(b - a)
+            tail = a + 0.375 * u
+            base = a + (length - 0.5) * u
+            tip = a + (length - 0.0625) * u
+            pts = [tail + 0.125 * n, base + 0.125 * n, base + 0.2917 * n, tip,
+                   base - 0.2917 * n, base - 0.125 * n, tail - 0.125 * n]
+        mask = Image.new("L", (w * k, h * k), 0)
+        ImageDraw.Draw(mask).polygon([(float(p[0] * sq * k), float(p[1] * sq * k)) for p in pts], fill=255)
+        m = np.asarray(mask.resize((w, h), Image.BOX), np.float32)[..., None] / 255 * CHESSCOM_OPACITY
+        region = region * (1 - m) + np.array(col, np.float32) * m
+    img.paste(Image.fromarray(np.clip(region + 0.5, 0, 255).astype(np.uint8)), (x0, y0))
+
+
 def move(fa, ra, fb, rb):
     """The move from file fa, row ra (from the top) to fb, rb: "e2e4"."""
     return "abcdefgh"[fa] + str(8 - ra) + "abcdefgh"[fb] + str(8 - rb)
 
 
-def overlays(img, x0, y0, sq, rng, style="default", engine=None):
+def overlays(img, x0, y0, sq, rng, style="default", aux=None):
     """Draw arrows and rings over the board; return the arrows as moves
     ("e2e4", the board seen from White's side), those of one square left out.
     style "lichess" draws the arrows as lichess does (lichess_arrows), and,
-    given engine (a random source apart from rng, so that the boards and
-    the other arrows stay the same), on two boards in five the engine's
-    best move under them, pale blue; the default paints each arrow's line
+    given aux (a random source apart from rng, so that the boards and the
+    other arrows stay the same), on two boards in five the engine's best
+    move under them, pale blue; style "chesscom" draws them as chess.com
+    does (chesscom_arrows), in its colours, a third of them knight moves,
+    drawn from aux; the default paints each arrow's line
     and head as two blends, smaller, the yardstick of sessions before 68."""
     d = ImageDraw.Draw(img, "RGBA")
     moves, drawn = [], []
-    if style == "lichess" and engine and engine.random() < 0.4:
-        fa, ra = engine.randrange(8), engine.randrange(8)
-        fb, rb = engine.choice([(f, r) for f in range(8) for r in range(8) if (f, r) != (fa, ra)])
+    if style == "lichess" and aux and aux.random() < 0.4:
+        fa, ra = aux.randrange(8), aux.randrange(8)
+        fb, rb = aux.choice([(f, r) for f in range(8) for r in range(8) if (f, r) != (fa, ra)])
         moves.append(move(fa, ra, fb, rb))
         drawn.append(((fa, ra, fb, rb),) + ENGINE_BRUSH)
     for _ in range(rng.choice([0, 0, 1, 2])):
         fa, ra, fb, rb = (rng.randrange(8) for _ in range(4))
+        if style == "chesscom" and aux.random() < 0.33:
+            fb, rb = aux.choice([(fa + x, ra + y) for x, y in KNIGHT if 0 <= fa + x < 8 and 0 <= ra + y < 8])
         a = (x0 + (fa + 0.5) * sq, y0 + (ra + 0.5) * sq)
         b = (x0 + (fb + 0.5) * sq, y0 + (rb + 0.5) * sq)
         if a != b:
             moves.append(move(fa, ra, fb, rb))
         col = rng.choice([(21, 120, 27, 170), (136, 32, 32, 170), (0, 48, 136, 170), (230, 143, 0, 170)])
+        if style == "chesscom":
+            if a != b:
+                drawn.append(((fa, ra, fb, rb), aux.choice(CHESSCOM_COLOURS)))
+            continue
         if style == "lichess":
             if a != b:
                 drawn.append(((fa, ra, fb, rb), col) + USER_BRUSH)
@@ -195,7 +253,10 @@ def overlays(img, x0, y0, sq, rng, style="default", engine=None):
         h = sq * 0.4
         d.polygon([b, (b[0] - h * math.cos(ang - 0.5), b[1] - h * math.sin(ang - 0.5)),
                    (b[0] - h * math.cos(ang + 0.5), b[1] - h * math.sin(ang + 0.5))], fill=col)
-    lichess_arrows(img, x0, y0, sq, drawn)
+    if style == "chesscom":
+        chesscom_arrows(img, x0, y0, sq, drawn)
+    else:
+        lichess_arrows(img, x0, y0, sq, drawn)
     for _ in range(rng.choice([0, 0, 1])):
         cx, cy = x0 + rng.randrange(8) * sq, y0 + rng.randrange(8) * sq
         d.ellipse([cx + 2, cy + 2, cx + sq - 2, cy + sq - 2], outline=(21, 120, 27, 200), width=max(2, sq // 12))
@@ -212,8 +273,9 @@ def main():
     ap.add_argument("--layout", choices=["phone", "desktop", "tight", "small", "large"],
                     help="draw every screen in this layout (the random draws stay those of a mixed run)")
     ap.add_argument("--coords", action="store_true", help="print coordinates inside every board")
-    ap.add_argument("--arrows", choices=["default", "lichess"], default="default",
-                    help="draw arrows as lichess does (one layer at opacity 0.6, its line widths and heads)")
+    ap.add_argument("--arrows", choices=["default", "lichess", "chesscom"], default="default",
+                    help="draw arrows as lichess does (one layer at opacity 0.6, its line widths and heads), "
+                    "or as chess.com does (opacity 0.8, knight moves bent)")
     ap.add_argument("--engine", action="store_true",
                     help="with --arrows lichess, draw the engine's best move too, on two boards in five")
     args = ap.parse_args()
@@ -257,8 +319,8 @@ def main():
             img = Image.new("RGB", (bd.width + 2 * pad, bd.height + 2 * pad), bg)
             x0 = y0 = pad
             img.paste(bd, (x0, y0))
-        engine = random.Random(args.seed * 100003 + i) if args.engine else None
-        moves = overlays(img, x0, y0, sq, rng, args.arrows, engine)
+        aux = random.Random(args.seed * 100003 + i) if args.engine or args.arrows == "chesscom" else None
+        moves = overlays(img, x0, y0, sq, rng, args.arrows, aux)
         ext = "jpg" if rng.random() < 0.3 else "png"
         name = f"screen-{i:04d}-{layout}.{ext}"
         if ext == "jpg":
