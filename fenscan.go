@@ -882,6 +882,12 @@ func (s *Scanner) board(ctx context.Context, img, glyphs gocv.Mat, f detect.Boar
 	if colour != nil {
 		in.Highlight = marks.Highlights(colour)
 	}
+	for _, a := range r.arrows {
+		if a.Head && a.Opacity() <= engineOpacity {
+			from, to := a.Squares()
+			in.Arrows = append(in.Arrows, [2]int{from, to})
+		}
+	}
 	pos, err := s.assemble(ctx, glyphs, r, in)
 	if err != nil {
 		return Board{}, err
@@ -901,6 +907,15 @@ func (s *Scanner) board(ctx context.Context, img, glyphs gocv.Mat, f detect.Boar
 	b.Embedding = r.embedding
 	return b, nil
 }
+
+// engineOpacity is the most opacity of an arrow that the assembler takes
+// for an engine's best move, which names the side to move: lichess draws
+// it at 0.24, its players' arrows at 0.6 and chess.com's at 0.8. Players
+// draw the other side's threats and replies too: of 298 boards of game
+// positions drawn with the engine's move (scripts/side_boards.py), one in
+// four with the reply drawn as a player's arrow, taking every arrow's
+// word read 10 wrong where the engine's arrow was not found.
+const engineOpacity = 0.5
 
 // shadeGap is how much darker, in grey levels, one colour of a photo's
 // empty squares must read than the other for the board's turn to be

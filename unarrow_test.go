@@ -3,6 +3,7 @@ package fenscan
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/fenscan/fenscan/arrows"
@@ -75,6 +76,7 @@ func TestScanArrows(t *testing.T) {
 		"testdata/small-firi-arrowhead.png":      {{"h3", "b8", true}, {"g2", "h3", true}},
 		"testdata/firi-small-arrows.png":         {{"a1", "h3", true}, {"d1", "h7", true}},
 		"testdata/pirouetti-desktop-knights.png": {{"h6", "f5", true}, {"c3", "b1", true}},
+		"testdata/engine-arrow-black.png":        {{"f6", "e4", true}},
 		"testdata/readme-example.png":            nil,
 	} {
 		t.Run(file, func(t *testing.T) {
@@ -92,6 +94,20 @@ func TestScanArrows(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestSideFromEngineArrow reads Black to move from lichess's engine
+// arrow on a board without a last-move highlight, where White would be
+// guessed.
+func TestSideFromEngineArrow(t *testing.T) {
+	s := newScanner(t, Options{})
+	boards, err := s.ScanFile(context.Background(), "testdata/engine-arrow-black.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if side := strings.Fields(boards[0].FEN)[1]; side != "b" || boards[0].Position.SideBy != "arrow" {
+		t.Errorf("side to move %s, told by %s; want b, by the arrow", side, boards[0].Position.SideBy)
 	}
 }
 

@@ -945,6 +945,11 @@ func (a Arrow) zone(q [2]float64, pixel float64) (cover float64, ok bool) {
 	return 0, off <= reach+edge
 }
 
+// Opacity is the share of the arrow's colour in the pixels it covers:
+// lichess draws its players' arrows at 0.6 and its engine's best move at
+// 0.24, chess.com at 0.8.
+func (a Arrow) Opacity() float64 { return 1 - a.keep }
+
 // headed says whether a head is taken off: at To where one was seen, and
 // at either end where none was and the arrow is opaque enough that
 // unblending leaves a piece's own pixels as they are (under).

@@ -66,6 +66,10 @@ type Input struct {
 	// Highlight marks the squares tinted as the last move, in the same
 	// picture order; all false when there is no such tint.
 	Highlight [64]bool
+	// Arrows are the moves an engine drew over the board as its best
+	// move, each from and to square in the same picture order: they are
+	// the side to move's.
+	Arrows [][2]int
 	// Orientation is what coordinate letters and digits drawn in the
 	// picture say: "" when they say nothing, else WhiteBottom or
 	// BlackBottom, or for a board that may be seen from its side
@@ -223,7 +227,7 @@ type Position struct {
 	// Side is the side to move, "w" or "b".
 	Side string `json:"side"`
 	// SideBy says how the side was decided: "option", "highlight",
-	// "check" or "default".
+	// "check", "arrow" or "default".
 	SideBy string `json:"side_by"`
 	// SideGuessed is true when nothing in the picture told the side.
 	SideGuessed bool `json:"side_guessed"`
@@ -417,6 +421,11 @@ func build(probs, lp *[64][13]float64, in *Input, o Orientation, opts Options) b
 	}
 	if p.Side == "" {
 		p.Side, p.SideBy, p.SideGuessed = sideFromCheck(&final)
+	}
+	if p.SideBy == "default" {
+		if side, ok := sideFromArrows(&final, in.Arrows, o); ok {
+			p.Side, p.SideBy, p.SideGuessed = side, "arrow", false
+		}
 	}
 	p.Legal = legal(&final, sideFor(p.Side), in.Photo, warn)
 	p.Castling = castling(&final, opts, warn)

@@ -15,6 +15,7 @@ type assembleCase struct {
 	name      string
 	placement string   // the board, from White's side
 	highlight []string // last-move squares
+	arrows    []string // moves drawn as arrows with heads, "e7e5"
 	overrides []string // "square:K=0.6 Q=0.38"
 	rotate    bool     // the picture shows Black's side
 	hint      Orientation
@@ -244,6 +245,23 @@ func assembleCases() []assembleCase {
 		overrides: append([]string{"a8:P=0.99999"}, kings...),
 		want:      "P3k3/8/8/8/8/4K3/8/8 w - -", repairs: []string{"e3:k>K"}, warn: true})
 
+	// An engine's arrows start on a piece of the side to move and move as
+	// it can; the last-move highlight and a check say more, and arrows
+	// for both sides (several lines, misread) say nothing.
+	const najdorf = "rnbqkb1r/1p2pppp/p2p1n2/8/3NP3/2N5/PPP2PPP/R1BQKB1R"
+	add(bothViews(assembleCase{name: "engine arrow for Black", placement: najdorf, arrows: []string{"e7e5"},
+		want: najdorf + " b KQkq -", sideBy: "arrow", sideGuessed: &no})...)
+	add(bothViews(assembleCase{name: "arrows for White", placement: najdorf, arrows: []string{"c1e3", "f2f3"},
+		want: najdorf + " w KQkq -", sideBy: "arrow", sideGuessed: &no})...)
+	add(assembleCase{name: "arrows for both sides", placement: najdorf, arrows: []string{"c1e3", "e7e5"},
+		want: najdorf + " w KQkq -", sideBy: "default", sideGuessed: &yes})
+	add(assembleCase{name: "arrows no piece can follow", placement: najdorf, arrows: []string{"d8d4", "a6a4", "e8g8", "h8h4"},
+		want: najdorf + " w KQkq -", sideBy: "default", sideGuessed: &yes})
+	add(assembleCase{name: "highlight before arrow", placement: afterE4, highlight: []string{"e2", "e4"}, arrows: []string{"g1f3"},
+		want: afterE4 + " b KQkq e3", sideBy: "highlight"})
+	add(assembleCase{name: "check before arrow", placement: "4k3/4Q3/8/8/8/8/8/4K3", arrows: []string{"e7e6"},
+		want: "4k3/4Q3/8/8/8/8/8/4K3 b - -", check: true, sideBy: "check"})
+
 	// Compositions keep the picture's orientation.
 	for _, p := range []string{
 		"3K4/P7/8/8/8/8/1R6/3k4",
@@ -268,6 +286,13 @@ func TestAssembleCases(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			in := picture(t, c.placement, c.rotate, c.highlight, c.overrides...)
 			in.Orientation, in.Photo = c.hint, c.photo
+			for _, a := range c.arrows {
+				from, to := squareIndex(a[:2]), squareIndex(a[2:])
+				if c.rotate {
+					from, to = 63-from, 63-to
+				}
+				in.Arrows = append(in.Arrows, [2]int{from, to})
+			}
 			p, err := Assemble(in, c.opts)
 			if err != nil {
 				t.Fatal(err)

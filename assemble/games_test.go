@@ -114,6 +114,56 @@ func TestRulesAgreeWithLibrary(t *testing.T) {
 	}
 }
 
+// Every legal move of a game's positions moves as reaches says its piece
+// can, castling and en passant included, and reaches says no piece moves
+// onto its own side's pieces or through others.
+func TestReachesLegalMoves(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	moves, refused := 0, 0
+	for range 100 {
+		pos := chess.StartingPosition()
+		for range 150 {
+			valid := pos.ValidMoves()
+			if len(valid) == 0 {
+				break
+			}
+			b := toBoard(t, pos.Board().String())
+			legal := map[[2]int]bool{}
+			for _, m := range valid {
+				from, to := squareIndex(m.S1().String()), squareIndex(m.S2().String())
+				legal[[2]int{from, to}] = true
+				moves++
+				if !reaches(&b, from, to) {
+					t.Fatalf("%s: %s-%s is legal, but reaches says %s cannot move so", pos, m.S1(), m.S2(), Classes[b[from]])
+				}
+			}
+			// A piece of the side to move that reaches a square it
+			// cannot legally go to must be pinned, or its king left in
+			// check: the library's move, made anyway, is then refused.
+			white := pos.Turn() == chess.White
+			for from := range 64 {
+				if b[from] == empty || isWhite(b[from]) != white {
+					continue
+				}
+				for to := range 64 {
+					if reaches(&b, from, to) && !legal[[2]int{from, to}] {
+						after := b
+						after[to], after[from] = after[from], empty
+						if checkers(&after, white) == 0 && kindOf(b[from]) != king && kindOf(b[from]) != pawn {
+							t.Fatalf("%s: reaches lets %s move %s-%s, which is no legal move and leaves its king safe",
+								pos, Classes[b[from]], squareName(from), squareName(to))
+						}
+						refused++
+					}
+				}
+			}
+			m := valid[rng.IntN(len(valid))]
+			pos = pos.Update(&m)
+		}
+	}
+	t.Logf("%d legal moves, %d reached but refused", moves, refused)
+}
+
 // Pictures of game positions, with the last move highlighted, give the
 // game's placement, side, en passant square, status, and castling rights
 // that include the game's.

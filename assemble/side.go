@@ -219,3 +219,79 @@ func kingFile(b *board, row int, k int8) int {
 	}
 	return -1
 }
+
+// sideFromArrows names the side to move from an engine's arrows drawn
+// over an oriented board (picture order, laid out as o says): the side of
+// the piece each starts on and that moves as it points (reaches), when
+// all such arrows agree.
+func sideFromArrows(b *board, arrows [][2]int, o Orientation) (string, bool) {
+	side := ""
+	for _, a := range arrows {
+		from, to := o.Square(a[0]), o.Square(a[1])
+		if !reaches(b, from, to) {
+			continue
+		}
+		s := "b"
+		if isWhite(b[from]) {
+			s = "w"
+		}
+		if side != "" && s != side {
+			return "", false
+		}
+		side = s
+	}
+	return side, side != ""
+}
+
+// reaches says whether the piece on square from of an oriented board can
+// move to square to as the board stands: along its lines with nothing
+// between, onto an empty square or one of the other side's; a pawn ahead
+// onto empty squares (two from its start rank) or one diagonal onto a
+// piece, or onto an empty square from its fifth rank (en passant); a king
+// two squares along its rank from the e-file (castling). Whether it leaves
+// its own king in check is not asked.
+func reaches(b *board, from, to int) bool {
+	p, q := b[from], b[to]
+	if p == empty || from == to || q != empty && isWhite(q) == isWhite(p) {
+		return false
+	}
+	white := isWhite(p)
+	dr, dc := to/8-from/8, to%8-from%8
+	clear := func() bool {
+		n := max(abs(dr), abs(dc))
+		sr, sc := dr/n, dc/n
+		for k := 1; k < n; k++ {
+			if b[from+k*(sr*8+sc)] != empty {
+				return false
+			}
+		}
+		return true
+	}
+	straight, diagonal := dr == 0 || dc == 0, abs(dr) == abs(dc)
+	switch kindOf(p) {
+	case pawn:
+		ahead := 1 // rows run from rank 8: Black's pawns go down
+		if white {
+			ahead = -1
+		}
+		switch {
+		case dc == 0 && dr == ahead:
+			return q == empty
+		case dc == 0 && dr == 2*ahead && pawnSteps(from, white) == 0:
+			return q == empty && b[from+8*ahead] == empty
+		case abs(dc) == 1 && dr == ahead:
+			return q != empty || pawnSteps(from, white) == 3
+		}
+		return false
+	case knight:
+		return abs(dr)*abs(dc) == 2
+	case bishop:
+		return diagonal && clear()
+	case rook:
+		return straight && clear()
+	case queen:
+		return (straight || diagonal) && clear()
+	}
+	// The king.
+	return max(abs(dr), abs(dc)) == 1 || dr == 0 && abs(dc) == 2 && from%8 == 4 && q == empty && clear()
+}

@@ -10,7 +10,9 @@ with `fenscan scan --json` and counts, of the arrows drawn:
   reversed  found between the same squares, the head seen at the wrong end
   missed    not found
 
-and the arrows reported that were not drawn (spurious).
+and the arrows reported that were not drawn (spurious); where the notes
+give the side to move ("side=b", scripts/side_boards.py), how often fenscan
+read it right, by what told it.
 
   /usr/bin/python3 scripts/arrow_eval.py ./fenscan build/screens [-v] [-j 2]
 
@@ -25,15 +27,19 @@ import sys
 
 
 def drawn(labels):
-    out = {}
+    """Each image's arrows as (from, to) pairs, and its side to move where
+    the notes give it ("side=b", scripts/side_boards.py)."""
+    out, sides = {}, {}
     with open(labels) as f:
         for row in csv.DictReader(f):
             moves = []
             for part in row["notes"].split():
                 if part.startswith("arrows="):
                     moves = [(m[:2], m[2:]) for m in part[len("arrows="):].split(";")]
+                if part.startswith("side="):
+                    sides[row["image"]] = part[len("side="):]
             out[row["image"]] = moves
-    return out
+    return out, sides
 
 
 def main():
@@ -41,14 +47,16 @@ def main():
         sys.exit(__doc__)
     fenscan, folder = sys.argv[1], sys.argv[2]
     extra = [a for a in sys.argv[3:] if a != "-v"]
-    want = drawn(os.path.join(folder, "labels.csv"))
+    want, sides = drawn(os.path.join(folder, "labels.csv"))
     run = subprocess.run([fenscan, "scan", "--json", "--flip", "no", *extra, folder],
                          capture_output=True, text=True, check=False)
-    got = {}
+    got, side = {}, {}
     for line in run.stdout.splitlines():
         rec = json.loads(line)
         if "fen" in rec and rec.get("board", 0) == 0:
-            got[os.path.basename(rec["image"])] = [(a["from"], a["to"], a["head"]) for a in rec.get("arrows", [])]
+            image = os.path.basename(rec["image"])
+            got[image] = [(a["from"], a["to"], a["head"]) for a in rec.get("arrows", [])]
+            side[image] = (rec["fen"].split()[1], rec["side_by"])
     if not got:
         # Every arrow would count as missed: say why instead.
         sys.exit(f"no board read: {run.stderr.strip()}")
@@ -79,6 +87,19 @@ def main():
         print(f"  {k:9s} {counts[k]:4d}  {100 * counts[k] / n:5.1f}%")
     print(f"  spurious  {counts['spurious']:4d}")
     print(f"  screens with every arrow right and none spurious: {counts['screens_right']}")
+    if sides:
+        # The side to move, by what told it (side_by).
+        by = {}
+        for image, want_side in sides.items():
+            s, how = side.get(image, ("", "no board"))
+            right, n = by.get(how, (0, 0))
+            by[how] = (right + (s == want_side), n + 1)
+            if s != want_side and "-v" in sys.argv:
+                print(image, "side", want_side, "read", s, "by", how)
+        total = sum(r for r, _ in by.values())
+        print(f"  side to move right: {total} of {len(sides)}")
+        for how, (right, n) in sorted(by.items()):
+            print(f"    by {how:9s} {right:4d} of {n}")
 
 
 if __name__ == "__main__":

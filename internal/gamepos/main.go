@@ -3,7 +3,7 @@
 // players scan or photograph (scripts/flipped_boards.py,
 // scripts/photo_render.py --positions):
 //
-//	go run ./internal/gamepos [-n 300] [-seed 3] [-all] [-exclude PRIOR.pgn] [GAMES.pgn]
+//	go run ./internal/gamepos [-n 300] [-seed 3] [-all] [-next] [-exclude PRIOR.pgn] [GAMES.pgn]
 //
 // By default each is taken from the second half of a game picked at
 // random, where endgames, whose pieces tell least which side a board is
@@ -11,9 +11,13 @@
 // game drawn uniformly, so that openings, middlegames and endings come as
 // often as games pass through them. Games also in -exclude (by their Site
 // tag) are skipped: the assembler's square prior was counted from
-// big_big.pgn (internal/priorgen). Without GAMES.pgn it reads those
-// 10,000 lichess games that github.com/corentings/chess/v2 ships as a test
-// fixture (MIT; lichess's game database is CC0).
+// big_big.pgn (internal/priorgen). With -next each placement is followed
+// by the side to move, the move the game went on with and the reply
+// ("b e7e5 g1f3"), for boards that draw them as arrows
+// (scripts/side_boards.py); only positions a move was made from are drawn.
+// Without GAMES.pgn it reads those 10,000 lichess games that
+// github.com/corentings/chess/v2 ships as a test fixture (MIT; lichess's
+// game database is CC0).
 package main
 
 import (
@@ -36,19 +40,20 @@ func main() {
 	seed := flag.Int64("seed", 3, "random seed: the same seed picks the same positions")
 	all := flag.Bool("all", false, "draw a game, then any ply of it, uniformly, instead of the second half of one game in four")
 	exclude := flag.String("exclude", "", "PGN `FILE` whose games are left out")
+	next := flag.Bool("next", false, "follow each placement with the side to move and the game's next move")
 	flag.Parse()
 	if flag.NArg() > 1 {
 		// Flags after the file name would be read as more files.
-		fmt.Fprintln(os.Stderr, "usage: gamepos [-n N] [-seed S] [-all] [-exclude FILE] [GAMES.pgn]")
+		fmt.Fprintln(os.Stderr, "usage: gamepos [-n N] [-seed S] [-all] [-next] [-exclude FILE] [GAMES.pgn]")
 		os.Exit(2)
 	}
-	if err := run(flag.Arg(0), *exclude, *n, *seed, *all); err != nil {
+	if err := run(flag.Arg(0), *exclude, *n, *seed, *all, *next); err != nil {
 		fmt.Fprintln(os.Stderr, "gamepos:", err)
 		os.Exit(1)
 	}
 }
 
-func run(path, exclude string, n int, seed int64, all bool) error {
+func run(path, exclude string, n int, seed int64, all, next bool) error {
 	if path == "" {
 		dir, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "github.com/corentings/chess/v2").Output()
 		if err != nil {
@@ -82,24 +87,54 @@ func run(path, exclude string, n int, seed int64, all bool) error {
 			if len(ps) < 20 || rng.Intn(4) != 0 {
 				continue
 			}
-			fmt.Fprintln(w, ps[len(ps)/2+rng.Intn(len(ps)/2)].Board().String())
+			k := len(ps)/2 + rng.Intn(len(ps)/2)
+			if next && k == len(ps)-1 {
+				k--
+			}
+			write(w, g, k, next)
 			found++
 		}
 		return w.Flush()
 	}
-	var plies [][]*chess.Position
+	var list []*chess.Game
 	for g := range read {
-		plies = append(plies, g.Positions())
+		list = append(list, g)
 	}
-	if len(plies) == 0 {
+	if len(list) == 0 {
 		return fmt.Errorf("%s: no games left", path)
 	}
 	r := randv2.New(randv2.NewPCG(uint64(seed), 0))
 	for range n {
-		ps := plies[r.IntN(len(plies))]
-		fmt.Fprintln(w, ps[r.IntN(len(ps))].Board().String())
+		g := list[r.IntN(len(list))]
+		plies := len(g.Positions())
+		if next {
+			plies = len(g.Moves()) // the last position has none
+		}
+		if plies == 0 {
+			continue
+		}
+		write(w, g, r.IntN(plies), next)
 	}
 	return w.Flush()
+}
+
+// write writes the placement of game g's position k, and with next the
+// side to move, the move made from it and the reply, where there is one.
+func write(w *bufio.Writer, g *chess.Game, k int, next bool) {
+	pos := g.Positions()[k]
+	if !next {
+		fmt.Fprintln(w, pos.Board().String())
+		return
+	}
+	side := "w"
+	if pos.Turn() == chess.Black {
+		side = "b"
+	}
+	line := pos.Board().String() + " " + side
+	for _, m := range g.Moves()[k:min(k+2, len(g.Moves()))] {
+		line += " " + m.S1().String() + m.S2().String()
+	}
+	fmt.Fprintln(w, line)
 }
 
 // games yields the games of sc that parse and whose Site tag is not in
