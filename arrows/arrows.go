@@ -111,8 +111,168 @@ func Find(board *image.RGBA) Found {
 		// The mask took pixels away: the others are scored again.
 		queue = f.rank(queue)
 	}
+	for len(found) < maxArrows {
+		a, ok := f.short()
+		if !ok {
+			break
+		}
+		a = f.bend(a)
+		found = append(found, a)
+		f.mask(a)
+	}
 	return Found{Arrows: found, bare: f.bg}
 }
+
+// short looks for the best arrow one square long, to a neighbouring
+// square straight or diagonal: mostly head, it shows too little shaft
+// over bare board for the search for bands, and a pawn's push or a
+// king's step is often an engine's best move. Its head's tip lies at the
+// second square's centre (lichess, chess.com), so each square and each
+// way in is tried: the axis just behind the tip, over the second square,
+// and the shaft's end over the first hold one paint (its opacity measured
+// where the two squares' colours differ, assumed on a diagonal), and
+// (shortShape) the head spreads beyond a shaft's width, the shaft behind
+// it does not, and neither the axis past the tip nor the board well
+// beside the head is painted; the best such head is taken.
+func (f *field) short() (Arrow, bool) {
+	var best Arrow
+	bestScore := 0.0
+	for to := range 64 {
+		pb := f.centre(to)
+		for _, d := range kingSteps {
+			c, r := to%8-d[0], to/8-d[1]
+			if c < 0 || c > 7 || r < 0 || r > 7 {
+				continue
+			}
+			pa := f.centre(r*8 + c)
+			u := unit(sub(pb, pa))
+			// The core of the head, on the axis over the second square, and
+			// the shaft's end over the first: a piece on the second square
+			// can look like paint, but does not reach into the first.
+			var over, under [][3]float64
+			tell := func(s0, s1 float64, sq int) bool {
+				n, band := 0, 0
+				for s := s0 * f.sq; s <= s1*f.sq; s++ {
+					x, y := pb[0]-u[0]*s, pb[1]-u[1]*s
+					i, ok := f.at(x, y)
+					if !ok {
+						continue
+					}
+					n++
+					if f.dev[i] >= bandDist {
+						band++
+						over = append(over, f.px(i))
+						under = append(under, f.bg[sq])
+					}
+				}
+				return n > 0 && float64(band) >= shortBand*float64(n)
+			}
+			in := shortIn
+			if d[0] != 0 && d[1] != 0 {
+				in = shortInDiagonal
+			}
+			if !tell(shortCore[0], shortCore[1], to) || !tell(in[0], in[1], r*8+c) {
+				continue
+			}
+			keep, paint, ok := blend(over, under)
+			if !ok || !f.apart(keep, paint) {
+				continue
+			}
+			a := Arrow{keep: keep, paint: paint, Head: true, u: u, length: math.Hypot(pb[0]-pa[0], pb[1]-pa[1]) / f.sq}
+			score, ok := f.shortShape(pb, u, a)
+			if !ok || score <= bestScore {
+				continue
+			}
+			a.From = [2]float64{pa[0] / f.sq, pa[1] / f.sq}
+			a.To = [2]float64{pb[0] / f.sq, pb[1] / f.sq}
+			nrm := [2]float64{-u[1], u[0]}
+			back := shortShaft[0] * f.sq
+			a.HalfWidth = f.width([2]float64{pb[0] - u[0]*back, pb[1] - u[1]*back}, nrm, shortSide*f.sq, keep, paint) / 2 / f.sq
+			best, bestScore = a, score
+		}
+	}
+	return best, bestScore > 0
+}
+
+// kingSteps are the ways into a square from its neighbours.
+var kingSteps = [8][2]int{{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}}
+
+// shortShape says whether the paint around the tip pb of a head pointing
+// along u has an arrowhead's shape, and how well: the least of the shares
+// painted on the head's two wings, less the most painted of the shaft's
+// sides, the axis past the tip and the board beside the head.
+func (f *field) shortShape(pb, u [2]float64, a Arrow) (float64, bool) {
+	nrm := [2]float64{-u[1], u[0]}
+	share := func(s0, s1, off float64) (float64, bool) {
+		in, n := 0, 0
+		for s := s0 * f.sq; s <= s1*f.sq; s++ {
+			x, y := pb[0]-u[0]*s+nrm[0]*off*f.sq, pb[1]-u[1]*s+nrm[1]*off*f.sq
+			i, ok := f.at(x, y)
+			if !ok {
+				continue
+			}
+			if painted, told := f.holds(i, x, y, a); told {
+				n++
+				if painted {
+					in++
+				}
+			}
+		}
+		if n < minTold {
+			return 0, false
+		}
+		return float64(in) / float64(n), true
+	}
+	wings := math.Inf(1)
+	for _, side := range [2]float64{-1, 1} {
+		w, ok := share(shortWing[0], shortWing[1], side*shortSide)
+		if !ok {
+			return 0, false
+		}
+		wings = min(wings, w)
+	}
+	worst := 0.0
+	for _, c := range [][3]float64{
+		{shortShaft[0], shortShaft[1], shortSide}, {shortShaft[0], shortShaft[1], -shortSide},
+		{shortPast[0], shortPast[1], 0},
+		{shortWing[0], shortWing[1], shortOut}, {shortWing[0], shortWing[1], -shortOut},
+	} {
+		// A stretch that tells nothing (a piece, an arrow found) says
+		// nothing against the head.
+		if v, ok := share(c[0], c[1], c[2]); ok {
+			worst = max(worst, v)
+		}
+	}
+	return wings - worst, wings >= shortMin && worst <= shortMax
+}
+
+// The outline short looks at, in squares back from the tip along the axis
+// (negative: past it) and off it: the head's core on the axis; its wings,
+// shortSide off the axis, which lichess's heads (its players' and its
+// engine's) and chess.com's spread beyond there, and their shafts do not;
+// the shaft behind the head; past the tip; and shortOut off the axis,
+// beyond the widest head. shortBand is the least share of the core, and
+// of the shaft's end, that strays from the bare square, shortMin the least share of each wing
+// painted, shortMax the most of any other stretch. shortIn is where the
+// shaft's end is looked for over the first square, just in from its edge
+// (chess.com's shafts start 3/8 of a square past the first centre), and
+// shortInDiagonal the same for a diagonal.
+var (
+	shortCore       = [2]float64{0.15, 0.42}
+	shortWing       = [2]float64{0.3, 0.45}
+	shortShaft      = [2]float64{0.68, 0.8}
+	shortPast       = [2]float64{-0.3, -0.15}
+	shortIn         = [2]float64{0.53, 0.6}
+	shortInDiagonal = [2]float64{0.76, 0.86}
+)
+
+const (
+	shortSide = 0.17
+	shortOut  = 0.5
+	shortBand = 0.9
+	shortMin  = 0.6
+	shortMax  = 0.2
+)
 
 // field is a board's pixels and how far each strays from its square's
 // bare colour.

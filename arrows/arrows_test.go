@@ -402,6 +402,65 @@ func TestFindNotBent(t *testing.T) {
 	}
 }
 
+// TestFindShort draws arrows one square long, mostly head, from a piece
+// on the first square: lichess's (a player's, up a file, and its
+// engine's, pale, on a diagonal) and chess.com's (its shaft from 3/8 of a
+// square past the first centre), each found with its ends and head.
+func TestFindShort(t *testing.T) {
+	white := [3]float64{245, 245, 245}
+	for _, c := range []struct {
+		name     string
+		from, to [2]float64
+		draw     func(d *drawn, from, to [2]float64)
+	}{
+		{"lichess e2-e3", [2]float64{4.5, 6.5}, [2]float64{4.5, 5.5}, func(d *drawn, from, to [2]float64) {
+			d.arrow(from, to, 0.078, 0.47, 0.31, green, 0.6)
+		}},
+		{"lichess engine c3-d4", [2]float64{2.5, 5.5}, [2]float64{3.5, 4.5}, func(d *drawn, from, to [2]float64) {
+			d.arrow(from, to, 0.117, 0.7, 0.47, [3]float64{0, 48, 136}, 0.24)
+		}},
+		{"chess.com g7-g6", [2]float64{6.5, 1.5}, [2]float64{6.5, 2.5}, func(d *drawn, from, to [2]float64) {
+			u := unit(sub(to, from))
+			d.paint(func(q [2]float64) bool {
+				v := sub(q, from)
+				t, off := dot(v, u), math.Abs(cross(u, v))
+				if t >= 0.375 && t <= 0.5 && off <= 0.125 {
+					return true
+				}
+				return t > 0.5 && t <= 0.9375 && off <= (0.9375-t)/0.4375*0.2917
+			}, [3]float64{255, 170, 0}, 0.8)
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			over := newBoard()
+			over.piece(int(c.from[0]), int(c.from[1]), 0.32, white)
+			c.draw(over, c.from, c.to)
+			findOne(t, over, c.from, c.to)
+		})
+	}
+}
+
+// TestFindShortNone checks shapes that an arrow one square long could be
+// taken for: a gold piece shaped as a head, its tip at its square's
+// centre but nothing leading into it from the next square, and a
+// translucent red disc a little below a square's centre, which spills
+// into the square beneath as a head's shaft does and spreads as a head
+// does, but reaches past where its tip would be too.
+func TestFindShortNone(t *testing.T) {
+	head := newBoard()
+	head.paint(func(q [2]float64) bool {
+		v := sub(q, [2]float64{3.5, 3.5})
+		return v[1] >= 0 && v[1] <= 0.45 && math.Abs(v[0]) <= v[1]*0.7
+	}, [3]float64{212, 175, 55}, 1)
+	glow := newBoard()
+	glow.paint(func(q [2]float64) bool { return math.Hypot(q[0]-4.5, q[1]-4.7) <= 0.42 }, [3]float64{220, 30, 30}, 0.5)
+	for name, d := range map[string]*drawn{"head-shaped piece": head, "disc": glow} {
+		if found := Find(d.image()); len(found.Arrows) != 0 {
+			t.Errorf("%s: found %+v, want none", name, found.Arrows)
+		}
+	}
+}
+
 // TestFindNone checks boards without arrows: pieces whose straight edges
 // and dark outlines run along squares' middles, and a book's diagram,
 // hatched, with an ink arrow drawn over it, which no opacity can take
@@ -418,6 +477,11 @@ func TestFindNone(t *testing.T) {
 		pieces.paint(func(q [2]float64) bool {
 			return q[0] > x0+0.15 && q[0] < x0+0.85 && q[1] > 7.45 && q[1] < 7.6
 		}, ink, 1)
+	}
+	// Pieces drawn in colours (lichess's gold firi, brown rhosgfx), whose
+	// fill, over a square, could be an arrowhead's paint.
+	for c, col := range [][3]float64{{212, 175, 55}, {150, 90, 40}, {212, 175, 55}, {150, 90, 40}} {
+		pieces.piece(2*c, 3+c%2, 0.34, col)
 	}
 	if found := Find(pieces.image()); len(found.Arrows) != 0 {
 		t.Errorf("pieces: found %+v, want none", found.Arrows)
