@@ -106,6 +106,9 @@ func TestSideFromEngineArrow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if len(boards) != 1 || boards[0].Position == nil {
+		t.Fatalf("boards %+v, want one with its position", boards)
+	}
 	if side := strings.Fields(boards[0].FEN)[1]; side != "b" || boards[0].Position.SideBy != "arrow" {
 		t.Errorf("side to move %s, told by %s; want b, by the arrow", side, boards[0].Position.SideBy)
 	}

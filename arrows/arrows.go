@@ -25,10 +25,11 @@ type Arrow struct {
 	From, To [2]float64
 	// HalfWidth is half the shaft's width.
 	HalfWidth float64
-	// Head says whether a head was found at To. Without one, From and To
-	// may be either way round, and a head is taken off at both ends
-	// (headed): left on an empty square, or over a pawn on a small board,
-	// it reads as a piece.
+	// Head says whether a head was found at To (for an arrow bent into
+	// an L, also where another arrow's head hid it). Without one, From
+	// and To may be either way round, and a head is taken off at both
+	// ends (headed): left on an empty square, or over a pawn on a small
+	// board, it reads as a piece.
 	Head bool
 	// A pixel p under the arrow is keep*u + paint, u the pixel beneath
 	// (each channel, 0-255): keep is one less the arrow's opacity, paint
@@ -141,7 +142,7 @@ func (f *field) short() (Arrow, bool) {
 		pb := f.centre(to)
 		for _, d := range kingSteps {
 			c, r := to%8-d[0], to/8-d[1]
-			if c < 0 || c > 7 || r < 0 || r > 7 {
+			if !onBoard(c, r) {
 				continue
 			}
 			pa := f.centre(r*8 + c)
@@ -175,7 +176,7 @@ func (f *field) short() (Arrow, bool) {
 				continue
 			}
 			keep, paint, ok := blend(over, under)
-			if !ok || !f.apart(keep, paint) {
+			if !ok || !f.apart(keep, paint) || chroma(keep, paint) < shortChroma {
 				continue
 			}
 			a := Arrow{keep: keep, paint: paint, Head: true, u: u, length: math.Hypot(pb[0]-pa[0], pb[1]-pa[1]) / f.sq}
@@ -185,9 +186,21 @@ func (f *field) short() (Arrow, bool) {
 			}
 			a.From = [2]float64{pa[0] / f.sq, pa[1] / f.sq}
 			a.To = [2]float64{pb[0] / f.sq, pb[1] / f.sq}
+			// The shaft's width, over the first square: chess.com's ends
+			// 0.625 of a square back from the tip, where lichess's
+			// engine's head is still as wide as the stretch measured. The
+			// narrower of the two that shows a shaft at all.
 			nrm := [2]float64{-u[1], u[0]}
-			back := shortShaft[0] * f.sq
-			a.HalfWidth = f.width([2]float64{pb[0] - u[0]*back, pb[1] - u[1]*back}, nrm, shortSide*f.sq, keep, paint) / 2 / f.sq
+			a.HalfWidth = math.Inf(1)
+			for _, back := range [2]float64{(in[0] + in[1]) / 2 * f.sq, shortShaft[0] * f.sq} {
+				w := f.width([2]float64{pb[0] - u[0]*back, pb[1] - u[1]*back}, nrm, shortSide*f.sq, keep, paint)
+				if w >= minShaft {
+					a.HalfWidth = min(a.HalfWidth, w/2/f.sq)
+				}
+			}
+			if math.IsInf(a.HalfWidth, 1) {
+				a.HalfWidth = 0
+			}
 			best, bestScore = a, score
 		}
 	}
@@ -202,26 +215,10 @@ var kingSteps = [8][2]int{{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, 
 // painted on the head's two wings, less the most painted of the shaft's
 // sides, the axis past the tip and the board beside the head.
 func (f *field) shortShape(pb, u [2]float64, a Arrow) (float64, bool) {
-	nrm := [2]float64{-u[1], u[0]}
+	// Back from the tip, and off to the left of the way back.
+	back := [2]float64{-u[0], -u[1]}
 	share := func(s0, s1, off float64) (float64, bool) {
-		in, n := 0, 0
-		for s := s0 * f.sq; s <= s1*f.sq; s++ {
-			x, y := pb[0]-u[0]*s+nrm[0]*off*f.sq, pb[1]-u[1]*s+nrm[1]*off*f.sq
-			i, ok := f.at(x, y)
-			if !ok {
-				continue
-			}
-			if painted, told := f.holds(i, x, y, a); told {
-				n++
-				if painted {
-					in++
-				}
-			}
-		}
-		if n < minTold {
-			return 0, false
-		}
-		return float64(in) / float64(n), true
+		return f.stretch(pb, back, s0*f.sq, s1*f.sq, off*f.sq, a)
 	}
 	wings := math.Inf(1)
 	for _, side := range [2]float64{-1, 1} {
@@ -253,10 +250,14 @@ func (f *field) shortShape(pb, u [2]float64, a Arrow) (float64, bool) {
 // the shaft behind the head; past the tip; and shortOut off the axis,
 // beyond the widest head. shortBand is the least share of the core, and
 // of the shaft's end, that strays from the bare square, shortMin the least share of each wing
-// painted, shortMax the most of any other stretch. shortIn is where the
+// painted, shortMax the most of any other stretch. shortChroma is the
+// least chroma of its colour (lichess's and chess.com's arrows have 99
+// and more): with so little to fit, a stain on a printed diagram's square
+// passed minChroma. shortIn is where the
 // shaft's end is looked for over the first square, just in from its edge
 // (chess.com's shafts start 3/8 of a square past the first centre), and
-// shortInDiagonal the same for a diagonal.
+// shortInDiagonal the same for a diagonal. minShaft is the least width,
+// in pixels, that shows a shaft where short measures one.
 var (
 	shortCore       = [2]float64{0.15, 0.42}
 	shortWing       = [2]float64{0.3, 0.45}
@@ -267,11 +268,13 @@ var (
 )
 
 const (
-	shortSide = 0.17
-	shortOut  = 0.5
-	shortBand = 0.9
-	shortMin  = 0.6
-	shortMax  = 0.2
+	minShaft    = 1.5 // pixels
+	shortChroma = 90
+	shortSide   = 0.17
+	shortOut    = 0.5
+	shortBand   = 0.9
+	shortMin    = 0.6
+	shortMax    = 0.2
 )
 
 // field is a board's pixels and how far each strays from its square's
@@ -583,8 +586,8 @@ func (f *field) fit(s segment) (Arrow, bool) {
 	a.length = length / f.sq
 	// The head is at the end where more of a head's outline, on both
 	// sides of the shaft, holds the arrow's paint.
-	ha, _ := f.head(pa, u, half, a)
-	hb, _ := f.head(pb, [2]float64{-u[0], -u[1]}, half, a)
+	ha, _ := f.head(pa, u, half, a, false)
+	hb, _ := f.head(pb, [2]float64{-u[0], -u[1]}, half, a, false)
 	from, to := pa, pb
 	a.u = u
 	if ha > hb {
@@ -639,11 +642,10 @@ func (f *field) bend(a Arrow) Arrow {
 			}
 		}
 	}
-	on := func(q [2]int) bool { return q[0] >= 0 && q[0] < 8 && q[1] >= 0 && q[1] < 8 }
 	var best try
 	bestHead := 0.0
 	for _, k := range tries {
-		if !on(k.s) || !on(k.t) {
+		if !onBoard(k.s[0], k.s[1]) || !onBoard(k.t[0], k.t[1]) {
 			continue
 		}
 		long, ok1 := f.painted(k.s[0], k.s[1], k.e[0], k.e[1], a)
@@ -653,7 +655,7 @@ func (f *field) bend(a Arrow) Arrow {
 		}
 		// Where another arrow's head hides this one's, the legs tell.
 		pe, pt := f.centre(k.e[1]*8+k.e[0]), f.centre(k.t[1]*8+k.t[0])
-		h, told := f.head(pt, unit(sub(pe, pt)), a.HalfWidth*f.sq, a)
+		h, told := f.head(pt, unit(sub(pe, pt)), a.HalfWidth*f.sq, a, true)
 		if !told {
 			h = minHead
 		}
@@ -664,19 +666,20 @@ func (f *field) bend(a Arrow) Arrow {
 	if bestHead == 0 {
 		return a
 	}
-	leg := func(p, q [2]int) Arrow {
-		l := Arrow{HalfWidth: a.HalfWidth, keep: a.keep, paint: a.paint}
-		l.From = [2]float64{float64(p[0]) + 0.5, float64(p[1]) + 0.5}
-		l.To = [2]float64{float64(q[0]) + 0.5, float64(q[1]) + 0.5}
-		l.length = math.Hypot(l.To[0]-l.From[0], l.To[1]-l.From[1])
-		l.u = unit(sub(l.To, l.From))
-		return l
-	}
-	first, second := leg(best.s, best.e), leg(best.e, best.t)
+	centre := func(q [2]int) [2]float64 { return [2]float64{float64(q[0]) + 0.5, float64(q[1]) + 0.5} }
+	first := a.straight(centre(best.s), centre(best.e))
+	second := a.straight(centre(best.e), centre(best.t))
 	first.tail, second.Head = true, true
-	bent := second
-	bent.From, bent.legs = first.From, []Arrow{first, second}
+	bent := a.straight(first.From, second.To)
+	bent.Head, bent.legs = true, []Arrow{first, second}
 	return bent
+}
+
+// straight returns an arrow painted as a is, from point from to point to
+// (square units), without a head.
+func (a Arrow) straight(from, to [2]float64) Arrow {
+	return Arrow{From: from, To: to, HalfWidth: a.HalfWidth, keep: a.keep, paint: a.paint,
+		length: math.Hypot(to[0]-from[0], to[1]-from[1]), u: unit(sub(to, from))}
 }
 
 // ends returns the centres of the squares between which the arrow a,
@@ -692,7 +695,6 @@ func (f *field) ends(from, to int, a Arrow) (pa, pb [2]float64) {
 	dc, dr := to%8-from%8, to/8-from/8
 	g := gcd(abs(dc), abs(dr))
 	dc, dr = dc/g, dr/g
-	on := func(c, r int) bool { return c >= 0 && c < 8 && r >= 0 && r < 8 }
 	ca, ra, cb, rb := from%8, from/8, to%8, to/8
 	// out says whether the axis from (c0, r0) to (c1, r1) holds the paint
 	// for the most part, in says that it does not; where it tells nothing
@@ -705,13 +707,13 @@ func (f *field) ends(from, to int, a Arrow) (pa, pb [2]float64) {
 		share, told := f.painted(c0, r0, c1, r1, a)
 		return told && share < 0.5
 	}
-	for on(cb+dc, rb+dr) && out(cb, rb, cb+dc, rb+dr) {
+	for onBoard(cb+dc, rb+dr) && out(cb, rb, cb+dc, rb+dr) {
 		cb, rb = cb+dc, rb+dr
 	}
 	for (cb-dc != ca || rb-dr != ra) && in(cb-dc, rb-dr, cb, rb) {
 		cb, rb = cb-dc, rb-dr
 	}
-	for on(ca-dc, ra-dr) && out(ca-dc, ra-dr, ca, ra) {
+	for onBoard(ca-dc, ra-dr) && out(ca-dc, ra-dr, ca, ra) {
 		ca, ra = ca-dc, ra-dr
 	}
 	for (ca+dc != cb || ra+dr != rb) && in(ca, ra, ca+dc, ra+dr) {
@@ -726,10 +728,16 @@ func (f *field) ends(from, to int, a Arrow) (pa, pb [2]float64) {
 func (f *field) painted(c0, r0, c1, r1 int, a Arrow) (share float64, told bool) {
 	pa, pb := f.centre(r0*8+c0), f.centre(r1*8+c1)
 	length := math.Hypot(pb[0]-pa[0], pb[1]-pa[1])
-	u := unit(sub(pb, pa))
+	return f.stretch(pa, unit(sub(pb, pa)), 0.5, length, 0, a)
+}
+
+// stretch is the share of the pixels from p+t0*u up to p+t1*u (pixels),
+// a pixel apart, moved off to u's left, of those that tell (holds), that
+// hold the arrow's paint, and whether minTold of them tell.
+func (f *field) stretch(p, u [2]float64, t0, t1, off float64, a Arrow) (share float64, told bool) {
 	n, in := 0, 0
-	for t := 0.5; t < length; t++ {
-		x, y := pa[0]+u[0]*t, pa[1]+u[1]*t
+	for t := t0; t < t1; t++ {
+		x, y := p[0]+u[0]*t-u[1]*off, p[1]+u[1]*t+u[0]*off
 		i, ok := f.at(x, y)
 		if !ok {
 			continue
@@ -783,10 +791,11 @@ const maxUnderKeep = 0.5
 // the shaft. Both lichess's head and scripts/gen_screens.py's reach from
 // the end square's centre back 0.35 of a square and more, widening at a
 // slope of more than a half; a piece's pixels beside a shaft's tail,
-// which may unblend into colours too, seldom lie on both sides. A side
-// wholly under an arrow already found is left out, and told is false
-// where both are (two arrows pointing at one square).
-func (f *field) head(p, back [2]float64, half float64, a Arrow) (share float64, told bool) {
+// which may unblend into colours too, seldom lie on both sides. Where
+// hideable, a side wholly under an arrow already found is left out, and
+// told is false where both are (two arrows pointing at one square): bend
+// has a leg's paint to go by as well.
+func (f *field) head(p, back [2]float64, half float64, a Arrow, hideable bool) (share float64, told bool) {
 	var n, in, hidden [2]int
 	lo, hi := headFrom*f.sq, headTo*f.sq
 	for y := math.Floor(p[1] - hi); y <= p[1]+hi; y++ {
@@ -825,7 +834,7 @@ func (f *field) head(p, back [2]float64, half float64, a Arrow) (share float64, 
 		switch {
 		case n[k] > 0:
 			share = min(share, float64(in[k])/float64(n[k]))
-		case hidden[k] == 0:
+		case hidden[k] == 0 || !hideable:
 			return 0, true
 		}
 	}
@@ -850,6 +859,9 @@ const (
 	headMargin = 0.5
 	minHead    = 0.1
 )
+
+// onBoard says whether column c, row r is a square of the board.
+func onBoard(c, r int) bool { return c >= 0 && c < 8 && r >= 0 && r < 8 }
 
 func gcd(a, b int) int {
 	for b != 0 {
@@ -981,15 +993,23 @@ func fitted(over, under [][3]float64, keep float64, mo, mu [3]float64) (paint [3
 	}
 	// lichess's and chess.com's colours are bright; a piece's dark
 	// outline along the axis, read as a band, fits a blend towards black.
+	for c := range 3 {
+		if col := paint[c] / (1 - keep); col < -30 || col > 285 {
+			return paint, false
+		}
+	}
+	return paint, chroma(keep, paint) >= minChroma
+}
+
+// chroma is the difference, in levels, between the strongest and the
+// weakest channel of the colour of paint laid on at opacity 1-keep.
+func chroma(keep float64, paint [3]float64) float64 {
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for c := range 3 {
 		col := paint[c] / (1 - keep)
-		if col < -30 || col > 285 {
-			return paint, false
-		}
 		lo, hi = min(lo, col), max(hi, col)
 	}
-	return paint, hi-lo >= minChroma
+	return hi - lo
 }
 
 // minKeep and maxKeep bound the share of the board that shows through an
@@ -1107,7 +1127,9 @@ func (a Arrow) zone(q [2]float64, pixel float64) (cover float64, ok bool) {
 
 // Opacity is the share of the arrow's colour in the pixels it covers:
 // lichess draws its players' arrows at 0.6 and its engine's best move at
-// 0.24, chess.com at 0.8.
+// 0.24, chess.com at 0.8. Over squares of one colour it is not measured
+// but one of the two assumed (oneColourKeeps), whichever leaves a bright
+// colour.
 func (a Arrow) Opacity() float64 { return 1 - a.keep }
 
 // headed says whether a head is taken off: at To where one was seen, and

@@ -388,17 +388,26 @@ func TestFindKnight(t *testing.T) {
 	}
 }
 
-// TestFindNotBent draws a shaft two squares long without a head, ending
-// where an arrow of another colour runs across: it is no leg of a
-// knight's move.
+// TestFindNotBent draws a shaft two squares long without a head, up the
+// c-file to c4, and from c4 an arrow one square long of another colour
+// turning off it as a knight's short leg would: the shaft is found
+// straight, and the arrow by itself, neither bent into the other.
 func TestFindNotBent(t *testing.T) {
 	over := newBoard()
-	over.arrow([2]float64{2.5, 6.5}, [2]float64{2.5, 4.5}, 0.125, 0, 0, [3]float64{255, 170, 0}, 0.8)
-	over.arrow([2]float64{0.5, 4.5}, [2]float64{5.5, 4.5}, 0.125, 0.44, 0.29, [3]float64{72, 193, 249}, 0.8)
-	for _, a := range Find(over.image()).Arrows {
-		if from, to := a.Squares(); to%8 != from%8 && to/8 != from/8 {
+	orange := [3]float64{255, 170, 0}
+	over.arrow([2]float64{2.5, 6.5}, [2]float64{2.5, 4.5}, 0.125, 0, 0, orange, 0.8)
+	over.arrow([2]float64{2.5, 4.5}, [2]float64{3.5, 4.5}, 0.08, 0.47, 0.31, [3]float64{72, 193, 249}, 0.6)
+	found := Find(over.image())
+	var shaft bool
+	for _, a := range found.Arrows {
+		from, to := a.Squares()
+		if to%8 != from%8 && to/8 != from/8 {
 			t.Errorf("found a bent arrow from %v to %v", a.From, a.To)
 		}
+		shaft = shaft || from == 6*8+2 && to == 4*8+2 || from == 4*8+2 && to == 6*8+2
+	}
+	if !shaft {
+		t.Errorf("found %+v, want the shaft from c2 to c4 among them", found.Arrows)
 	}
 }
 
@@ -435,7 +444,11 @@ func TestFindShort(t *testing.T) {
 			over := newBoard()
 			over.piece(int(c.from[0]), int(c.from[1]), 0.32, white)
 			c.draw(over, c.from, c.to)
-			findOne(t, over, c.from, c.to)
+			_, a := findOne(t, over, c.from, c.to)
+			// The shafts are 0.16 to 0.25 of a square wide.
+			if a.HalfWidth < 0.05 || a.HalfWidth > 0.16 {
+				t.Errorf("half width %.3f squares, want 0.05 to 0.16", a.HalfWidth)
+			}
 		})
 	}
 }

@@ -115,8 +115,10 @@ func TestRulesAgreeWithLibrary(t *testing.T) {
 }
 
 // Every legal move of a game's positions moves as reaches says its piece
-// can, castling and en passant included, and reaches says no piece moves
-// onto its own side's pieces or through others.
+// can, castling and en passant included; and a knight, bishop, rook or
+// queen that reaches a square it cannot legally go to is pinned, or its
+// king in check (a king's or a pawn's looser rules, castling without the
+// right or en passant without the push, are not checked so).
 func TestReachesLegalMoves(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
 	moves, refused := 0, 0

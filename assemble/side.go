@@ -221,9 +221,10 @@ func kingFile(b *board, row int, k int8) int {
 }
 
 // sideFromArrows names the side to move from an engine's arrows drawn
-// over an oriented board (picture order, laid out as o says): the side of
-// the piece each starts on and that moves as it points (reaches), when
-// all such arrows agree.
+// over an oriented board (picture order, laid out as o says): each that
+// starts on a piece able to move as it points (reaches) names that
+// piece's side, and where they all name one, it moves. Arrows no piece
+// can follow (misread, or drawn from the other end) say nothing.
 func sideFromArrows(b *board, arrows [][2]int, o Orientation) (string, bool) {
 	side := ""
 	for _, a := range arrows {
@@ -247,8 +248,9 @@ func sideFromArrows(b *board, arrows [][2]int, o Orientation) (string, bool) {
 // move to square to as the board stands: along its lines with nothing
 // between, onto an empty square or one of the other side's; a pawn ahead
 // onto empty squares (two from its start rank) or one diagonal onto a
-// piece, or onto an empty square from its fifth rank (en passant); a king
-// two squares along its rank from the e-file (castling). Whether it leaves
+// piece, or onto an empty square from its fifth rank (en passant, whether
+// or not a pawn beside it just moved); a king two squares along its back
+// rank from the e-file (castling, whatever the rights). Whether it leaves
 // its own king in check is not asked.
 func reaches(b *board, from, to int) bool {
 	p, q := b[from], b[to]
@@ -293,5 +295,9 @@ func reaches(b *board, from, to int) bool {
 		return (straight || diagonal) && clear()
 	}
 	// The king.
-	return max(abs(dr), abs(dc)) == 1 || dr == 0 && abs(dc) == 2 && from%8 == 4 && q == empty && clear()
+	home := 7 // White's back rank, at the bottom
+	if !white {
+		home = 0
+	}
+	return max(abs(dr), abs(dc)) == 1 || dr == 0 && abs(dc) == 2 && from == home*8+4 && q == empty && clear()
 }

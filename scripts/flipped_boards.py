@@ -9,7 +9,6 @@ their labels.csv: a measure of how fenscan turns boards shown from Black's side.
 scripts/make_testdata.py draws them."""
 import os
 import random
-import sys
 
 import make_testdata as mt
 
@@ -19,13 +18,10 @@ SETS = ["cburnett", "merida", "chessnut"]
 
 
 def main():
-    if len(sys.argv) != 3:
-        sys.exit(__doc__)
-    positions, out = sys.argv[1], sys.argv[2]
-    os.makedirs(out, exist_ok=True)
+    lines, out = mt.positions(__doc__)
     rng = random.Random(11)
     rows = ["image,fen_placement,kind"]
-    for i, placement in enumerate(l.strip() for l in open(positions) if l.strip()):
+    for i, (placement, *_) in enumerate(lines):
         flipped = i % 3 != 0
         sq = rng.choice([32, 40, 48, 64, 80])
         light, dark = rng.choice(THEMES)

@@ -100,6 +100,17 @@ def browser(bd, width, height, rng):
     return img, (x0, y0)
 
 
+def positions(doc):
+    """The command line's positions file, each non-empty line split into
+    its fields (a placement first), and its output folder, made; without
+    both, exit with doc."""
+    if len(sys.argv) != 3:
+        sys.exit(doc)
+    os.makedirs(sys.argv[2], exist_ok=True)
+    with open(sys.argv[1]) as f:
+        return [l.split() for l in f if l.strip()], sys.argv[2]
+
+
 def kept_lines(out, made):
     """The lines of out/labels.csv after its header for pictures that are in
     out but not among made, the names a script writes rows for: rows added

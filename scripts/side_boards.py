@@ -15,7 +15,6 @@ lichess prints them; pieces from ../shared/art/lichess (scripts/gen_screens.py's
 sets)."""
 import os
 import random
-import sys
 
 import gen_screens as gs
 import make_testdata as mt
@@ -27,14 +26,10 @@ def square(name):
 
 
 def main():
-    if len(sys.argv) != 3:
-        sys.exit(__doc__)
-    positions, out = sys.argv[1], sys.argv[2]
-    os.makedirs(out, exist_ok=True)
+    lines, out = mt.positions(__doc__)
     rng = random.Random(17)
     rows = ["image,fen_placement,kind,notes,source,license"]
-    for i, line in enumerate(l.split() for l in open(positions) if l.strip()):
-        placement, side, moves = line[0], line[1], line[2:]
+    for i, (placement, side, *moves) in enumerate(lines):
         sq = rng.choice([40, 48, 56, 64, 80])
         light, dark = rng.choice(gs.THEMES)
         setname = rng.choice(gs.SETS)

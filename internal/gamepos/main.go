@@ -104,7 +104,7 @@ func run(path, exclude string, n int, seed int64, all, next bool) error {
 		return fmt.Errorf("%s: no games left", path)
 	}
 	r := randv2.New(randv2.NewPCG(uint64(seed), 0))
-	for range n {
+	for written := 0; written < n; {
 		g := list[r.IntN(len(list))]
 		plies := len(g.Positions())
 		if next {
@@ -114,6 +114,7 @@ func run(path, exclude string, n int, seed int64, all, next bool) error {
 			continue
 		}
 		write(w, g, r.IntN(plies), next)
+		written++
 	}
 	return w.Flush()
 }
