@@ -586,8 +586,8 @@ func (f *field) fit(s segment) (Arrow, bool) {
 	a.length = length / f.sq
 	// The head is at the end where more of a head's outline, on both
 	// sides of the shaft, holds the arrow's paint.
-	ha, _ := f.head(pa, u, half, a, false)
-	hb, _ := f.head(pb, [2]float64{-u[0], -u[1]}, half, a, false)
+	ha, _ := f.head(pa, u, half, a)
+	hb, _ := f.head(pb, [2]float64{-u[0], -u[1]}, half, a)
 	from, to := pa, pb
 	a.u = u
 	if ha > hb {
@@ -655,7 +655,7 @@ func (f *field) bend(a Arrow) Arrow {
 		}
 		// Where another arrow's head hides this one's, the legs tell.
 		pe, pt := f.centre(k.e[1]*8+k.e[0]), f.centre(k.t[1]*8+k.t[0])
-		h, told := f.head(pt, unit(sub(pe, pt)), a.HalfWidth*f.sq, a, true)
+		h, told := f.head(pt, unit(sub(pe, pt)), a.HalfWidth*f.sq, a)
 		if !told {
 			h = minHead
 		}
@@ -791,11 +791,12 @@ const maxUnderKeep = 0.5
 // the shaft. Both lichess's head and scripts/gen_screens.py's reach from
 // the end square's centre back 0.35 of a square and more, widening at a
 // slope of more than a half; a piece's pixels beside a shaft's tail,
-// which may unblend into colours too, seldom lie on both sides. Where
-// hideable, a side wholly under an arrow already found is left out, and
-// told is false where both are (two arrows pointing at one square): bend
-// has a leg's paint to go by as well.
-func (f *field) head(p, back [2]float64, half float64, a Arrow, hideable bool) (share float64, told bool) {
+// which may unblend into colours too, seldom lie on both sides. A side
+// wholly under an arrow already found is left out (an arrow crossing
+// another near its head: on the generated screens three heads more were
+// seen right so, and no board read worse), and told is false where both
+// are (two arrows pointing at one square).
+func (f *field) head(p, back [2]float64, half float64, a Arrow) (share float64, told bool) {
 	var n, in, hidden [2]int
 	lo, hi := headFrom*f.sq, headTo*f.sq
 	for y := math.Floor(p[1] - hi); y <= p[1]+hi; y++ {
@@ -834,7 +835,7 @@ func (f *field) head(p, back [2]float64, half float64, a Arrow, hideable bool) (
 		switch {
 		case n[k] > 0:
 			share = min(share, float64(in[k])/float64(n[k]))
-		case hidden[k] == 0 || !hideable:
+		case hidden[k] == 0:
 			return 0, true
 		}
 	}
