@@ -248,16 +248,16 @@ func (f *field) shortShape(pb, u [2]float64, a Arrow) (float64, bool) {
 // shortSide off the axis, which lichess's heads (its players' and its
 // engine's) and chess.com's spread beyond there, and their shafts do not;
 // the shaft behind the head; past the tip; and shortOut off the axis,
-// beyond the widest head. shortBand is the least share of the core, and
-// of the shaft's end, that strays from the bare square, shortMin the least share of each wing
-// painted, shortMax the most of any other stretch. shortChroma is the
-// least chroma of its colour (lichess's and chess.com's arrows have 99
-// and more): with so little to fit, a stain on a printed diagram's square
-// passed minChroma. shortIn is where the
-// shaft's end is looked for over the first square, just in from its edge
-// (chess.com's shafts start 3/8 of a square past the first centre), and
-// shortInDiagonal the same for a diagonal. minShaft is the least width,
-// in pixels, that shows a shaft where short measures one.
+// beyond the widest head. shortIn is where the shaft's end is looked for
+// over the first square, just in from its edge (chess.com's shafts start
+// 3/8 of a square past the first centre), shortInDiagonal the same for a
+// diagonal. shortBand is the least share of the core, and of the shaft's
+// end, that strays from the bare square; shortMin the least share of each
+// wing painted; shortMax the most of any other stretch. shortChroma is
+// the least chroma of the paint's colour (lichess's and chess.com's
+// arrows have 99 and more): with so little to fit, a stain on a printed
+// diagram's square passed minChroma. minShaft is the least width, in
+// pixels, that shows a shaft where short measures one.
 var (
 	shortCore       = [2]float64{0.15, 0.42}
 	shortWing       = [2]float64{0.3, 0.45}
