@@ -179,13 +179,12 @@ func (f *field) short() (Arrow, bool) {
 			if !ok || !f.apart(keep, paint) || chroma(keep, paint) < shortChroma {
 				continue
 			}
-			a := Arrow{keep: keep, paint: paint, Head: true, u: u, length: math.Hypot(pb[0]-pa[0], pb[1]-pa[1]) / f.sq}
+			a := Arrow{keep: keep, paint: paint}.straight([2]float64{pa[0] / f.sq, pa[1] / f.sq}, [2]float64{pb[0] / f.sq, pb[1] / f.sq})
+			a.Head = true
 			score, ok := f.shortShape(pb, u, a)
 			if !ok || score <= bestScore {
 				continue
 			}
-			a.From = [2]float64{pa[0] / f.sq, pa[1] / f.sq}
-			a.To = [2]float64{pb[0] / f.sq, pb[1] / f.sq}
 			// The shaft's width, over the first square: chess.com's ends
 			// 0.625 of a square back from the tip, where lichess's
 			// engine's head is still as wide as the stretch measured. The
@@ -582,21 +581,16 @@ func (f *field) fit(s segment) (Arrow, bool) {
 	half := widths[len(widths)/2] / 2
 	a := Arrow{HalfWidth: half / f.sq, keep: keep, paint: paint}
 	pa, pb = f.ends(s.from, s.to, a)
-	length = math.Hypot(pb[0]-pa[0], pb[1]-pa[1])
-	a.length = length / f.sq
 	// The head is at the end where more of a head's outline, on both
 	// sides of the shaft, holds the arrow's paint.
 	ha, _ := f.head(pa, u, half, a)
 	hb, _ := f.head(pb, [2]float64{-u[0], -u[1]}, half, a)
 	from, to := pa, pb
-	a.u = u
 	if ha > hb {
 		from, to = pb, pa
-		a.u = [2]float64{-u[0], -u[1]}
 	}
+	a = a.straight([2]float64{from[0] / f.sq, from[1] / f.sq}, [2]float64{to[0] / f.sq, to[1] / f.sq})
 	a.Head = max(ha, hb) >= minHead
-	a.From = [2]float64{from[0] / f.sq, from[1] / f.sq}
-	a.To = [2]float64{to[0] / f.sq, to[1] / f.sq}
 	return a, true
 }
 
@@ -675,8 +669,9 @@ func (f *field) bend(a Arrow) Arrow {
 	return bent
 }
 
-// straight returns an arrow painted as a is, from point from to point to
-// (square units), without a head.
+// straight returns an arrow as wide and painted as a is, from point from
+// to point to (square units), without a head: fit's, short's and bend's
+// arrows are all made so.
 func (a Arrow) straight(from, to [2]float64) Arrow {
 	return Arrow{From: from, To: to, HalfWidth: a.HalfWidth, keep: a.keep, paint: a.paint,
 		length: math.Hypot(to[0]-from[0], to[1]-from[1]), u: unit(sub(to, from))}
@@ -1111,7 +1106,7 @@ func (a Arrow) zone(q [2]float64, pixel float64) (cover float64, ok bool) {
 	if t >= -a.HalfWidth-edge && t <= length+edge && off <= a.HalfWidth+edge {
 		return min(1, max(0, (a.HalfWidth-off)/pixel+0.5)), true
 	}
-	if !a.Head && a.keep <= maxUnderKeep && t < length/2 {
+	if !a.Head && a.headed() && t < length/2 {
 		// Either end may hold the unseen head.
 		t = length - t
 	}
