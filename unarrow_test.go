@@ -77,6 +77,8 @@ func TestScanArrows(t *testing.T) {
 		"testdata/firi-small-arrows.png":         {{"a1", "h3", true}, {"d1", "h7", true}},
 		"testdata/pirouetti-desktop-knights.png": {{"h6", "f5", true}, {"c3", "b1", true}},
 		"testdata/engine-arrow-black.png":        {{"f6", "e4", true}},
+		"testdata/engine-arrow-step.png":         {{"d7", "e7", true}},
+		"testdata/engine-arrow-push.png":         {{"c2", "c4", true}, {"c6", "e7", true}},
 		"testdata/readme-example.png":            nil,
 	} {
 		t.Run(file, func(t *testing.T) {
@@ -97,20 +99,30 @@ func TestScanArrows(t *testing.T) {
 	}
 }
 
-// TestSideFromEngineArrow reads Black to move from lichess's engine
-// arrow on a board without a last-move highlight, where White would be
-// guessed.
+// TestSideFromEngineArrow reads the side to move from lichess's engine
+// arrow on boards without a last-move highlight, where White would be
+// guessed: Black's knight's f6-e4, Black's queen's step d7-e7, one square
+// long, and White's c2-c4, from a pawn with a king behind it, beside a
+// player's arrow for Black's reply, which is not taken.
 func TestSideFromEngineArrow(t *testing.T) {
 	s := newScanner(t, Options{})
-	boards, err := s.ScanFile(context.Background(), "testdata/engine-arrow-black.png")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(boards) != 1 || boards[0].Position == nil {
-		t.Fatalf("boards %+v, want one with its position", boards)
-	}
-	if side := strings.Fields(boards[0].FEN)[1]; side != "b" || boards[0].Position.SideBy != "arrow" {
-		t.Errorf("side to move %s, told by %s; want b, by the arrow", side, boards[0].Position.SideBy)
+	for file, want := range map[string]string{
+		"testdata/engine-arrow-black.png": "b",
+		"testdata/engine-arrow-step.png":  "b",
+		"testdata/engine-arrow-push.png":  "w",
+	} {
+		t.Run(file, func(t *testing.T) {
+			boards, err := s.ScanFile(context.Background(), file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(boards) != 1 || boards[0].Position == nil {
+				t.Fatalf("boards %+v, want one with its position", boards)
+			}
+			if side := strings.Fields(boards[0].FEN)[1]; side != want || boards[0].Position.SideBy != "arrow" {
+				t.Errorf("side to move %s, told by %s; want %s, by the arrow", side, boards[0].Position.SideBy, want)
+			}
+		})
 	}
 }
 

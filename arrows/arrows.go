@@ -125,22 +125,26 @@ func Find(board *image.RGBA) Found {
 }
 
 // short looks for the best arrow one square long, to a neighbouring
-// square straight or diagonal: mostly head, it shows too little shaft
-// over bare board for the search for bands, and a pawn's push or a
-// king's step is often an engine's best move. Its head's tip lies at the
-// second square's centre (lichess, chess.com), so each square and each
-// way in is tried: the axis just behind the tip, over the second square,
-// and the shaft's end over the first hold one paint (its opacity measured
-// where the two squares' colours differ, assumed on a diagonal), and
-// (shortShape) the head spreads beyond a shaft's width, the shaft behind
-// it does not, and neither the axis past the tip nor the board well
-// beside the head is painted; the best such head is taken.
+// square straight or diagonal, or a knight's move long, as lichess draws
+// it, straight: mostly head, it shows too little shaft over bare board
+// for the search for bands, and a pawn's push, a king's step or a
+// knight's move is often an engine's best move. Its head's tip lies at
+// the second square's centre (lichess, chess.com), so each square and
+// each way in is tried: the axis just behind the tip, over the second
+// square, and the shaft's end just beyond it hold one paint (its opacity
+// measured where the two squares' colours differ, assumed on a diagonal;
+// where the shaft's end lies over the piece that moves, whose outline
+// spoils the measure, the head's core alone fitted with an opacity
+// assumed), and (shortShape) the
+// head spreads beyond a shaft's width, the shaft behind it does not, and
+// neither the axis past the tip nor the board well beside the head is
+// painted; the best such head is taken.
 func (f *field) short() (Arrow, bool) {
 	var best Arrow
 	bestScore := 0.0
 	for to := range 64 {
 		pb := f.centre(to)
-		for _, d := range kingSteps {
+		for _, d := range shortSteps {
 			c, r := to%8-d[0], to/8-d[1]
 			if !onBoard(c, r) {
 				continue
@@ -148,34 +152,29 @@ func (f *field) short() (Arrow, bool) {
 			pa := f.centre(r*8 + c)
 			u := unit(sub(pb, pa))
 			// The core of the head, on the axis over the second square, and
-			// the shaft's end over the first: a piece on the second square
-			// can look like paint, but does not reach into the first.
-			var over, under [][3]float64
-			tell := func(s0, s1 float64, sq int) bool {
-				n, band := 0, 0
-				for s := s0 * f.sq; s <= s1*f.sq; s++ {
-					x, y := pb[0]-u[0]*s, pb[1]-u[1]*s
-					i, ok := f.at(x, y)
-					if !ok {
-						continue
-					}
-					n++
-					if f.dev[i] >= bandDist {
-						band++
-						over = append(over, f.px(i))
-						under = append(under, f.bg[sq])
-					}
-				}
-				return n > 0 && float64(band) >= shortBand*float64(n)
-			}
+			// the shaft's end just beyond it: a piece on the second square
+			// can look like paint, but does not reach beyond it.
 			in := shortIn
-			if d[0] != 0 && d[1] != 0 {
+			switch {
+			case abs(d[0])+abs(d[1]) == 3:
+				in = shortInKnight
+			case d[0] != 0 && d[1] != 0:
 				in = shortInDiagonal
 			}
-			if !tell(shortCore[0], shortCore[1], to) || !tell(in[0], in[1], r*8+c) {
+			coreOver, coreUnder, ok1 := f.shows(pb, u, shortCore)
+			inOver, inUnder, ok2 := f.shows(pb, u, in)
+			if !ok1 || !ok2 {
 				continue
 			}
-			keep, paint, ok := blend(over, under)
+			// The opacity is measured where the two squares' colours
+			// differ; where the shaft's end lies over the piece that moves
+			// (an engine's arrow always starts on one), the head's core
+			// alone, over one square, is fitted with an opacity assumed
+			// (oneColourKeeps).
+			keep, paint, ok := blend(append(coreOver, inOver...), append(coreUnder, inUnder...))
+			if !ok {
+				keep, paint, ok = blend(coreOver, coreUnder)
+			}
 			if !ok || !f.apart(keep, paint) || chroma(keep, paint) < shortChroma {
 				continue
 			}
@@ -206,8 +205,35 @@ func (f *field) short() (Arrow, bool) {
 	return best, bestScore > 0
 }
 
-// kingSteps are the ways into a square from its neighbours.
-var kingSteps = [8][2]int{{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}}
+// shows returns the pixels along the axis from stretch[0] to stretch[1]
+// of a square back from the tip pb of a head pointing along u that stray
+// from their square's bare colour, with that colour beneath each, and
+// whether nearly all of them (shortBand) stray: by more than a bare
+// square's noise only, as lichess's engine arrow, pale blue, strays
+// little from a blue board's dark squares.
+func (f *field) shows(pb, u [2]float64, stretch [2]float64) (over, under [][3]float64, ok bool) {
+	n := 0
+	for s := stretch[0] * f.sq; s <= stretch[1]*f.sq; s++ {
+		x, y := pb[0]-u[0]*s, pb[1]-u[1]*s
+		i, in := f.at(x, y)
+		if !in {
+			continue
+		}
+		n++
+		if f.dev[i] >= plainDist {
+			over = append(over, f.px(i))
+			under = append(under, f.bg[f.square(x, y)])
+		}
+	}
+	return over, under, n > 0 && float64(len(over)) >= shortBand*float64(n)
+}
+
+// shortSteps are the ways into a square short looks at: from its
+// neighbours, and a knight's move away, which lichess draws straight
+// (its shaft runs over the corners of two squares between, too little of
+// it over bare board for the search for bands where a piece stands by).
+var shortSteps = [16][2]int{{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1},
+	{-1, -2}, {1, -2}, {-2, -1}, {2, -1}, {-2, 1}, {2, 1}, {-1, 2}, {1, 2}}
 
 // shortShape says whether the paint around the tip pb of a head pointing
 // along u has an arrowhead's shape, and how well: the least of the shares
@@ -246,24 +272,30 @@ func (f *field) shortShape(pb, u [2]float64, a Arrow) (float64, bool) {
 // (negative: past it) and off it: the head's core on the axis; its wings,
 // shortSide off the axis, which lichess's heads (its players' and its
 // engine's) and chess.com's spread beyond there, and their shafts do not;
-// the shaft behind the head; past the tip; and shortOut off the axis,
-// beyond the widest head. shortIn is where the shaft's end is looked for
-// over the first square, just in from its edge (chess.com's shafts start
-// 3/8 of a square past the first centre), shortInDiagonal the same for a
-// diagonal. shortBand is the least share of the core, and of the shaft's
-// end, that strays from the bare square; shortMin the least share of each
-// wing painted; shortMax the most of any other stretch. shortChroma is
-// the least chroma of the paint's colour (lichess's and chess.com's
-// arrows have 99 and more): with so little to fit, a stain on a printed
-// diagram's square passed minChroma. minShaft is the least width, in
-// pixels, that shows a shaft where short measures one.
+// the shaft behind the head, clear of lichess's engine's head, 0.7 of a
+// square long, by a little more than a pixel's shift of a board's
+// outline (a stretch from 0.68 lost 13 of the 362 arrows on 300 lichess
+// boards to a pixel of the head's base at its side; the shaft's width is
+// measured there too, over the piece that moves where one stands); past
+// the tip; and shortOut off the axis, beyond the widest head. shortIn is
+// where the shaft's end is looked for over the first square, just in from its edge (chess.com's shafts
+// start 3/8 of a square past the first centre), shortInDiagonal the same
+// for a diagonal, shortInKnight just beyond the second square for a
+// knight's move. shortBand is the least share of the core, and of the
+// shaft's end, that strays from the bare square; shortMin the least share
+// of each wing painted; shortMax the most of any other stretch.
+// shortChroma is the least chroma of the paint's colour (lichess's and
+// chess.com's arrows have 99 and more): with so little to fit, a stain on
+// a printed diagram's square passed minChroma. minShaft is the least
+// width, in pixels, that shows a shaft where short measures one.
 var (
 	shortCore       = [2]float64{0.15, 0.42}
 	shortWing       = [2]float64{0.3, 0.45}
-	shortShaft      = [2]float64{0.68, 0.8}
+	shortShaft      = [2]float64{0.76, 0.9}
 	shortPast       = [2]float64{-0.3, -0.15}
 	shortIn         = [2]float64{0.53, 0.6}
 	shortInDiagonal = [2]float64{0.76, 0.86}
+	shortInKnight   = [2]float64{0.6, 0.7}
 )
 
 const (
@@ -642,8 +674,8 @@ func (f *field) bend(a Arrow) Arrow {
 		if !onBoard(k.s[0], k.s[1]) || !onBoard(k.t[0], k.t[1]) {
 			continue
 		}
-		long, ok1 := f.painted(k.s[0], k.s[1], k.e[0], k.e[1], a)
-		short, ok2 := f.painted(k.e[0], k.e[1], k.t[0], k.t[1], a)
+		long, ok1 := f.painted(k.s[0], k.s[1], k.e[0], k.e[1], a, 0)
+		short, ok2 := f.painted(k.e[0], k.e[1], k.t[0], k.t[1], a, 0)
 		if !ok1 || !ok2 || long < 0.5 || short < 0.5 {
 			continue
 		}
@@ -693,13 +725,18 @@ func (f *field) ends(from, to int, a Arrow) (pa, pb [2]float64) {
 	ca, ra, cb, rb := from%8, from/8, to%8, to/8
 	// out says whether the axis from (c0, r0) to (c1, r1) holds the paint
 	// for the most part, in says that it does not; where it tells nothing
-	// (all pieces, or an arrow already found), the end stays.
+	// (all pieces, or an arrow already found), the end stays. The shaft's
+	// round cap reaches past its end's centre, over the piece there,
+	// whose pixels near the square's colour may fit the blend: out leaves
+	// it out, or a pawn's push from the second rank was taken to start on
+	// the first (testdata/engine-arrow-push.png).
+	trim := (a.HalfWidth + edge) * f.sq
 	out := func(c0, r0, c1, r1 int) bool {
-		share, told := f.painted(c0, r0, c1, r1, a)
+		share, told := f.painted(c0, r0, c1, r1, a, trim)
 		return told && share >= 0.5
 	}
 	in := func(c0, r0, c1, r1 int) bool {
-		share, told := f.painted(c0, r0, c1, r1, a)
+		share, told := f.painted(c0, r0, c1, r1, a, 0)
 		return told && share < 0.5
 	}
 	for onBoard(cb+dc, rb+dr) && out(cb, rb, cb+dc, rb+dr) {
@@ -718,12 +755,13 @@ func (f *field) ends(from, to int, a Arrow) (pa, pb [2]float64) {
 }
 
 // painted is the share of the pixels along the axis from the centre of
-// square (c0, r0) to that of (c1, r1), of those that tell (holds), that
-// hold the arrow's paint, and whether minTold of them tell.
-func (f *field) painted(c0, r0, c1, r1 int, a Arrow) (share float64, told bool) {
+// square (c0, r0) to that of (c1, r1), leaving out trim pixels at each
+// end (and at least half a pixel at the first), of those that tell
+// (holds), that hold the arrow's paint, and whether minTold of them tell.
+func (f *field) painted(c0, r0, c1, r1 int, a Arrow, trim float64) (share float64, told bool) {
 	pa, pb := f.centre(r0*8+c0), f.centre(r1*8+c1)
 	length := math.Hypot(pb[0]-pa[0], pb[1]-pa[1])
-	return f.stretch(pa, unit(sub(pb, pa)), 0.5, length, 0, a)
+	return f.stretch(pa, unit(sub(pb, pa)), max(0.5, trim), length-trim, 0, a)
 }
 
 // stretch is the share of the pixels from p+t0*u up to p+t1*u (pixels),
@@ -921,7 +959,9 @@ func (f *field) width(p, nrm [2]float64, side, keep float64, paint [3]float64) f
 // paint such that over = keep*under + paint, from the median pixel over
 // each of the two colours of square (a shaft's pixels by a square's edge
 // are blended with the next square). Over one colour of square alone
-// keep cannot be told from paint; it is then one of oneColourKeeps.
+// keep cannot be told from paint; it is then the one of oneColourKeeps
+// whose blend fits and gives the most saturated colour (greatest
+// chroma).
 func blend(over, under [][3]float64) (keep float64, paint [3]float64, ok bool) {
 	if len(over) < 4 {
 		return 0, paint, false
@@ -949,12 +989,17 @@ func blend(over, under [][3]float64) (keep float64, paint [3]float64, ok bool) {
 		mo[g], mu[g] = colours.Median(over, idx), colours.Median(under, idx)
 	}
 	if len(groups) == 1 {
-		for _, keep := range oneColourKeeps {
-			if paint, ok := fitted(over, under, keep, mo[0], mu[0]); ok {
-				return keep, paint, true
+		// Every keep fits the pixels over one colour alike; arrows are
+		// vivid, and the wrong keep leaves their colour greyer. The
+		// paler keep magnifies the paint's colour more, and wins unless
+		// it leaves the range of colours (fitted).
+		best := 0.0
+		for _, k := range oneColourKeeps {
+			if p, fits := fitted(over, under, k, mo[0], mu[0]); fits && chroma(k, p) > best {
+				keep, paint, ok, best = k, p, true, chroma(k, p)
 			}
 		}
-		return 0, paint, false
+		return keep, paint, ok
 	}
 	var num, den float64
 	for c := range 3 {
@@ -1017,11 +1062,13 @@ const (
 	maxKeep = 0.8
 )
 
-// oneColourKeeps are the shares of the board taken, in turn, to show
-// through an arrow drawn over squares of one colour only, where the
-// share cannot be measured: the first whose blend fits and gives a
-// bright colour. 0.35 lies between lichess's own arrows (opacity 0.6,
-// keep 0.4) and scripts/gen_screens.py's (two thirds, keep 1/3); 0.76 is
+// oneColourKeeps are the shares of the board that may show through an
+// arrow drawn over squares of one colour only, where the share cannot be
+// measured: the one whose blend fits and gives the most saturated colour
+// (lichess's engine arrow along a diagonal of its grey-blue board, taken
+// as 0.35, was a greyish blue of chroma 60-90, and was missed or left
+// half on). 0.35 lies between lichess's own arrows (opacity 0.6, keep
+// 0.4) and scripts/gen_screens.py's (two thirds, keep 1/3); 0.76 is
 // lichess's engine arrow. Each leaves the other's pixels grey, or out of
 // the range of colours.
 var oneColourKeeps = [...]float64{0.35, 0.76}
@@ -1124,8 +1171,8 @@ func (a Arrow) zone(q [2]float64, pixel float64) (cover float64, ok bool) {
 // Opacity is the share of the arrow's colour in the pixels it covers:
 // lichess draws its players' arrows at 0.6 and its engine's best move at
 // 0.24, chess.com at 0.8. Over squares of one colour it is not measured
-// but one of the two assumed (oneColourKeeps), whichever leaves a bright
-// colour.
+// but one of the two assumed (oneColourKeeps), whichever leaves the more
+// saturated colour.
 func (a Arrow) Opacity() float64 { return 1 - a.keep }
 
 // headed says whether a head is taken off: at To where one was seen, and
