@@ -79,6 +79,7 @@ func TestScanArrows(t *testing.T) {
 		"testdata/engine-arrow-black.png":        {{"f6", "e4", true}},
 		"testdata/engine-arrow-step.png":         {{"d7", "e7", true}},
 		"testdata/engine-arrow-push.png":         {{"c2", "c4", true}, {"c6", "e7", true}},
+		"testdata/engine-arrow-queen.png":        {{"e5", "e4", true}},
 		"testdata/readme-example.png":            nil,
 	} {
 		t.Run(file, func(t *testing.T) {

@@ -221,8 +221,9 @@ func (f *field) shows(pb, u [2]float64, stretch [2]float64) (over, under [][3]fl
 		}
 		n++
 		if f.dev[i] >= plainDist {
+			// The pixel's own square, as its dev was measured against.
 			over = append(over, f.px(i))
-			under = append(under, f.bg[f.square(x, y)])
+			under = append(under, f.bg[f.square(float64(i%f.n), float64(i/f.n))])
 		}
 	}
 	return over, under, n > 0 && float64(len(over)) >= shortBand*float64(n)
@@ -273,17 +274,20 @@ func (f *field) shortShape(pb, u [2]float64, a Arrow) (float64, bool) {
 // shortSide off the axis, which lichess's heads (its players' and its
 // engine's) and chess.com's spread beyond there, and their shafts do not;
 // the shaft behind the head, clear of lichess's engine's head, 0.7 of a
-// square long, by a little more than a pixel's shift of a board's
-// outline (a stretch from 0.68 lost 13 of the 362 arrows on 300 lichess
-// boards to a pixel of the head's base at its side; the shaft's width is
-// measured there too, over the piece that moves where one stands); past
-// the tip; and shortOut off the axis, beyond the widest head. shortIn is
-// where the shaft's end is looked for over the first square, just in from its edge (chess.com's shafts
-// start 3/8 of a square past the first centre), shortInDiagonal the same
-// for a diagonal, shortInKnight just beyond the second square for a
-// knight's move. shortBand is the least share of the core, and of the
-// shaft's end, that strays from the bare square; shortMin the least share
-// of each wing painted; shortMax the most of any other stretch.
+// square long, by a little more than a pixel's shift of a board's outline
+// (a stretch from 0.68 lost 13 of the 362 arrows on 300 lichess boards to
+// a pixel of the head's base at its side; the shaft's width is measured
+// there too, over the piece that moves where one stands); past the tip;
+// and shortOut off the axis, beyond the widest head and short of the
+// square's edge (at 0.5 of a square, on an arrow one square along a file
+// or rank, the edge's pixels, a blend of two squares' colours, fit the
+// pale blue's blend over the light one). shortIn is where the shaft's end
+// is looked for over the first square, just in from its edge (chess.com's
+// shafts start 3/8 of a square past the first centre), shortInDiagonal
+// the same for a diagonal, shortInKnight just beyond the second square
+// for a knight's move. shortBand is the least share of the core, and of
+// the shaft's end, that strays from the bare square; shortMin the least
+// share of each wing painted; shortMax the most of any other stretch.
 // shortChroma is the least chroma of the paint's colour (lichess's and
 // chess.com's arrows have 99 and more): with so little to fit, a stain on
 // a printed diagram's square passed minChroma. minShaft is the least
@@ -302,7 +306,7 @@ const (
 	minShaft    = 1.5 // pixels
 	shortChroma = 90
 	shortSide   = 0.17
-	shortOut    = 0.5
+	shortOut    = 0.4
 	shortBand   = 0.9
 	shortMin    = 0.6
 	shortMax    = 0.2
