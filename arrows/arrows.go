@@ -135,10 +135,9 @@ func Find(board *image.RGBA) Found {
 // measured where the two squares' colours differ, assumed on a diagonal;
 // where the shaft's end lies over the piece that moves, whose outline
 // spoils the measure, the head's core alone fitted with an opacity
-// assumed), and (shortShape) the
-// head spreads beyond a shaft's width, the shaft behind it does not, and
-// neither the axis past the tip nor the board well beside the head is
-// painted; the best such head is taken.
+// assumed), and (shortShape) the head spreads beyond a shaft's width, the
+// shaft behind it does not, and neither the axis past the tip nor the
+// board well beside the head is painted; the best such head is taken.
 func (f *field) short() (Arrow, bool) {
 	var best Arrow
 	bestScore := 0.0

@@ -434,8 +434,10 @@ func TestFindNotBent(t *testing.T) {
 
 // TestFindShort draws arrows one square long, mostly head, from a piece
 // on the first square: lichess's (a player's, up a file, and its
-// engine's, pale, on a diagonal) and chess.com's (its shaft from 3/8 of a
-// square past the first centre), each found with its ends and head.
+// engine's, pale, on a diagonal, down a file from a wide piece, up a file
+// of the blue board) and chess.com's (its shaft from 3/8 of a square past
+// the first centre), and lichess's engine's knight's move, drawn
+// straight; each found with its ends and head.
 func TestFindShort(t *testing.T) {
 	white := [3]float64{245, 245, 245}
 	engine := (*drawn).engine
