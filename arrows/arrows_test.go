@@ -459,7 +459,7 @@ func TestFindShort(t *testing.T) {
 		// spoil the opacity measured, and the head's core alone tells.
 		{"lichess engine e5-e4 from a wide piece", [2]float64{4.5, 3.5}, [2]float64{4.5, 4.5}, func(d *drawn, from, to [2]float64) {
 			d.piece(4, 3, 0.48, ink)
-			d.piece(4, 3, 0.44, [3]float64{245, 245, 245})
+			d.piece(4, 3, 0.44, white)
 			engine(d, from, to)
 		}, newBoard, 0.18},
 		// From a dark square of the blue board, over which the pale
@@ -470,8 +470,8 @@ func TestFindShort(t *testing.T) {
 		// A knight's move, drawn straight between two wide pieces: too
 		// little shaft over bare board for the search for bands.
 		{"lichess engine g1-f3", [2]float64{6.5, 7.5}, [2]float64{5.5, 5.5}, func(d *drawn, from, to [2]float64) {
-			d.piece(5, 6, 0.44, [3]float64{245, 245, 245})
-			d.piece(6, 6, 0.44, [3]float64{245, 245, 245})
+			d.piece(5, 6, 0.44, white)
+			d.piece(6, 6, 0.44, white)
 			engine(d, from, to)
 		}, newBoard, 0},
 		{"chess.com g7-g6", [2]float64{6.5, 1.5}, [2]float64{6.5, 2.5}, func(d *drawn, from, to [2]float64) {
